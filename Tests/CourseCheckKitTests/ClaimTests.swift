@@ -1625,4 +1625,64 @@ final class ClaimTests: XCTestCase {
         XCTAssertTrue(TriggerDistributionClaim.mayCount(source: "Dersin yerel v` e ` ortam 6'şar"))
         XCTAssertFalse(TriggerDistributionClaim.mayCount(source: "Dersin yerel `v` e ortam 6'şar"))
     }
+
+    /// Prose beside the distribution sentence, in its paragraph, that names a trigger with the
+    /// article `bir` after it, or with a number that goes on into the noun it counts, states no
+    /// count; a correction in a later sentence still is one, and so is `bir` as a list's count.
+    func testProseBesideTheDistributionSentenceStatesNoCount() throws {
+        let tail = "tetiğini sayar."
+        for prose in [
+            " Her ders yerel bir ölçümle başlamadı.", " Gözlem için bir model yeter.",
+            " Son ders ortamda bir anahtar ezdi.", "\nÖn izleme dersinde ortamda bir anahtar ezildi.",
+            "\nSon derste ortamda 2 anahtar ezildi.",
+        ] {
+            try expectAll(closing, tail, tail + prose) { _ in [] }
+        }
+        let wrong = "error: says yerel 7, but 6 lessons declare yerel [trigger-distribution]"
+        try expectAll(closing, tail, "\(tail) Yani yerel 7 derste.") { line in ["\(line):336: \(wrong)"] }
+        let one = "error: says yerel 1, but 6 lessons declare yerel [trigger-distribution]"
+        try expectAll(closing, "yerel 6, ebeveyn 4", "yerel bir, ebeveyn 4") { line in ["\(line):81: \(one)"] }
+        try expectAll(closing, tail, "\(tail) Yani yerel bir derste.") { line in ["\(line):336: \(one)"] }
+    }
+
+    /// A typo in the first name of the list of counts is named at its column, as one in a later name is.
+    func testAMistypedFirstNameOfTheDistributionIsNamed() throws {
+        for (typo, column) in [("yerl 6", 75), ("yereel 6", 75), ("6 yerl", 77)] {
+            try expectAll(closing, "yerel 6", typo) { line in
+                let name = typo.split(separator: " ").first { $0.first!.isLetter }!
+                return [
+                    "\(line):\(column): error: counts '\(name)', which is not a trigger (did you mean 'yerel'?) "
+                        + "[trigger-distribution]"
+                ]
+            }
+        }
+        try expectAll(closing, "yerel 6", "yerel 6") { _ in [] }
+    }
+
+    /// A ten and a unit written as one word read as the number, in the lesson-count reader too.
+    func testANumberWrittenAsOneWordIsRead() throws {
+        try expectAll(closing, "boyunca yirmi bir ders", "boyunca yirmiiki ders") { line in
+            [
+                "\(line):14: error: says the course has 22 lessons, but it has 21; write 'yirmi bir' for 'yirmiiki' "
+                    + "[trigger-distribution]"
+            ]
+        }
+        try expectAll(closing, "boyunca yirmi bir ders", "boyunca yirmibir ders") { _ in [] }
+    }
+
+    /// A flow sequence of plain or quoted scalars in a key no claim reads is a list, as YAML reads
+    /// it; in a key a claim reads, and a flow collection YAML reads otherwise, it stays a finding.
+    func testAFlowListInAnExtraFrontMatterKeyIsAList() throws {
+        let lesson = "09-yerel-durum.md"
+        for list in ["tags: ['durum', 'state']", "keywords: [durum]", "tags: [a, \"b c\"]  # etiketler", "tags: []"] {
+            try expectAll(lesson, "objectives:", "\(list)\nobjectives:") { _ in [] }
+        }
+        let unreadable = "it is a flow collection ([…] or {…}); write the text, quoted if need be [front-matter]"
+        try expectAll(lesson, "objectives:", "tags: ['durum'\nobjectives:") { line in
+            ["\(line):1: error: front matter value of 'tags' cannot be read as text: \(unreadable)"]
+        }
+        try expectAll(lesson, "license: 'CC BY-SA 4.0'", "license: ['CC BY-SA 4.0']") { line in
+            ["\(line):1: error: front matter value of 'license' cannot be read as text: \(unreadable)"]
+        }
+    }
 }

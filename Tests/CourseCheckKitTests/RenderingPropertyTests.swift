@@ -678,9 +678,24 @@ final class RenderingPropertyTests: XCTestCase {
     /// Ordinary Turkish with `bir` (`tek bir`) before a trigger word that goes on into a phrase:
     /// the article ("a local change"), no count; or another number there inside a clause (`Ortam
     /// dersleri beş ortam değeri kullanır`), which counts the phrase's noun, not lessons.
+    /// After the name too: `bir` and a noun (`yerel bir ölçümle`, `ortamda bir anahtar`, `gözlem
+    /// için bir model`), or a name inside a clause with a number and the noun it counts (`Son
+    /// derste ortamda 2 anahtar ezildi`).
     static func articleProse(_ random: inout Generator) -> String {
         let names = ["yerel", "ebeveyn", "gözlem", "ortam"]
         func name() -> String { names[Int(random.next() % 4)] }
+        if random.next() % 3 == 0 {
+            let noun = ["ölçümle", "anahtar", "model", "değer", "görünüm"][Int(random.next() % 5)]
+            let name = name()
+            let located = name + (name == "yerel" ? "de" : "da")
+            return switch random.next() % 5 {
+            case 0: "Her ders \(name) bir \(noun) başlamadı."
+            case 1: "\(name.capitalized) için bir \(noun) yeter."
+            case 2: "Son ders \(located) bir \(noun) ezdi."
+            case 3: "Son derste \(located) \(["2", "iki", "üç", "5"][Int(random.next() % 4)]) \(noun) ezildi."
+            default: "Ön izleme dersinde \(located) bir \(noun) değişti."
+            }
+        }
         if random.next() % 3 == 0 {
             let number = ["beş", "3", "iki", "on iki", "7", "dokuz"][Int(random.next() % 6)]
             let noun = ["değeri", "değişiklik", "nesnesi", "modeli"][Int(random.next() % 4)]
@@ -785,6 +800,15 @@ final class RenderingPropertyTests: XCTestCase {
                     // Prose after the sentence, and the index's intro with the sentence appended:
                     // `bir` before a trigger word going on into a phrase is the article, no count.
                     (file, kept + ".", kept + ". " + Self.articleProse(&random)),
+                    // The same as a line of its own in the sentence's paragraph.
+                    (file, "tetiğini sayar.", "tetiğini sayar.\n" + Self.articleProse(&random)),
+                    // An extra front-matter key holding a flow list, which YAML reads as a list.
+                    (
+                        bulletFile, "license: 'CC BY-SA 4.0'",
+                        "license: 'CC BY-SA 4.0'\n"
+                            + ["tags: ['durum', 'state']", "keywords: [durum]", "tags: [a, \"b c\"]", "tags: []"][
+                                Int(random.next() % 4)]
+                    ),
                     // The opening lesson's recomputations counted in times (`Açılış dersinde yerel 2
                     // kez, …`), beside the sentence or in the index: no count of the distribution.
                     (file, kept + ".", kept + ". " + Self.openingTimesProse(&random)),

@@ -702,6 +702,28 @@ enum Connective {
         index < words.count && words[index].gap.isEmpty && denying.contains(words[index].text)
     }
 
+    /// Whether the word at `index` is the article `bir` (a, an): a noun right after it
+    /// (`goesIntoNoun`: `yerel bir ölçümle`, `ortamda bir anahtar`, `gözlem için bir model`).
+    static func isArticle(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Bool {
+        words[index].text == "bir" && goesIntoNoun(words, at: index)
+    }
+
+    /// Whether the number at `index` goes on into a noun it counts: the next word, in its block
+    /// with only blanks between, a word that is no lesson word, connective, number of times,
+    /// number or trigger. A count goes on into a comma, a full stop, a connective, another count
+    /// or a word for lessons (`yerel bir, ebeveyn 4`, `ortam bir ve …`, `yerel 7 derste`).
+    static func goesIntoNoun(_ words: [TriggerDistributionClaim.Word], at index: Int) -> Bool {
+        guard index + 1 < words.count else { return false }
+        let noun = words[index + 1]
+        guard noun.gap.isEmpty, noun.block == words[index].block, !noun.text.hasPrefix("ders"),
+            !isConnective(noun.text), !times.contains(noun.text),
+            noun.text.first.map({ $0.isLetter }) == true,
+            TriggerDistributionClaim.number(words, at: index + 1) == nil,
+            !Triggers.names.contains(where: { $0.declared.sameBytes(noun.text) })
+        else { return false }
+        return true
+    }
+
     /// Whether `word` (lowercased) is a connective of any kind: never a name a sentence counts.
     static func isConnective(_ word: String) -> Bool {
         joining.contains(word) || restating.contains(word) || correcting.contains(word) || denying.contains(word)

@@ -5,7 +5,7 @@ package struct FrontMatterClaim: ClaimCheck {
     package let spansCourse = false
     package let readsTreeOutputs = false
     package let readsOnlyText = true
-    package static let requiredKeys = ["title", "source", "course", "language", "updated", "license"]
+    package static let requiredKeys = FrontMatter.requiredKeys
 
     package init() {}
 

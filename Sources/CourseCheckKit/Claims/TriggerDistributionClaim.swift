@@ -1312,6 +1312,16 @@ package struct TriggerDistributionClaim: ClaimCheck {
         "sekseni": 80, "doksanı": 90,
     ]
 
+    /// A ten and a unit written as one word (`yirmiiki`, `onbir`): the number a reader reads.
+    static func joinedNumber(_ word: String) -> Int? {
+        // Every ten opens with one of these bytes (`ı` of `kırk` is the second letter).
+        guard word.utf8.count > 4, let first = word.utf8.first, "oykeasd".utf8.contains(first) else { return nil }
+        for (name, ten) in tens where word.hasPrefix(name) {
+            if let unit = units[String(word.dropFirst(name.count))], unit > 0, unit < 10 { return ten + unit }
+        }
+        return nil
+    }
+
     /// The number `words[index...]` starts with, and how many words it takes: digits, a unit, a
     /// ten, or a ten and a unit (`on bir`); with `possessive`, in a possessive form too (`altısı`,
     /// `on biri`), which is a count only before a name.
@@ -1332,7 +1342,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             return (ten, 1)
         }
         if possessive, let value = possessives[word] { return (value, 1) }
-        return nil
+        return joinedNumber(word).map { ($0, 1) }
     }
 
     /// Everything a paragraph states about the triggers: every count it gives each trigger, in
@@ -1657,9 +1667,19 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard next < words.count,
                 words[next].gap.allSatisfy({ Connective.marksAfterName.contains($0) || Connective.isTilde($0) }),
                 !usedNumbers.contains(next), let found = number(words, at: next),
-                Connective.numberBound(words, at: next) == nil
+                Connective.numberBound(words, at: next) == nil,
+                !(found.length == 1 && Connective.isArticle(words, at: next)),
+                !(inClause(index) && next == index + 1 && Connective.goesIntoNoun(words, at: next + found.length - 1))
             else { return nil }
             return (found.value, next, found.length)
+        }
+        /// Whether the name at `index` stands inside a clause (`Son derste ortamda 2 anahtar`): a
+        /// word right before it in its block, no punctuation or connective between, so the number
+        /// after it counts the noun after that (two keys), not lessons. A list's item opens after a
+        /// colon, a comma or a connective (`şöyledir: yerel 6`, `ve ortam 6`).
+        func inClause(_ index: Int) -> Bool {
+            index > 0 && words[index].gap.isEmpty && words[index].block == words[index - 1].block
+                && !Connective.isConnective(words[index - 1].text) && number(words, at: index - 1) == nil
         }
         func before(_ index: Int) -> (value: Int, at: Int, length: Int)? {
             guard !words[index].separated else { return nil }
@@ -1731,6 +1751,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var found: [(trigger: Int, value: Int, at: Int)] = []
         /// The last word of each `name count` or `count name` item, where a list of counts may go on.
         var ends: [Int] = []
+        /// The first word of each such item, where a list of counts may have begun before it.
+        var starts: [Int] = []
         for name in others {
             let sides = afterFirst ? [after, before] : [before, after]
             guard var count = sides.lazy.compactMap({ $0(name) }).first else { continue }
@@ -1813,6 +1835,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 }
             }
             ends.append(end)
+            starts.append(min(name, count.at))
         }
         for (trigger, value, at) in found { counts[trigger].append((value, at)) }
         for index in counts.indices { counts[index].sort { $0.word < $1.word } }
@@ -1864,6 +1887,35 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     candidate.unknown.append(name)
                     usedNumbers.insert(start)
                     end = name
+                } else {
+                    break
+                }
+            }
+        }
+        // The same before a counted item (`gezinme 2, ortam 6`, `yerl 6, ebeveyn 4`): the list's
+        // first name mistyped is named as a later one is.
+        for var start in starts {
+            while start > 1 {
+                var end = start - 1
+                if words[start].gap.isEmpty, connectives.contains(words[end].text), words[end].gap.isEmpty {
+                    end -= 1
+                } else if words[start].gap.isEmpty || !words[start].gap.allSatisfy({ $0 == "," }) {
+                    break
+                }
+                guard end >= 1 else { break }
+                if isOther(end - 1), words[end].gap.allSatisfy({ $0 == ":" || $0 == "(" }),
+                    !usedNumbers.contains(end), let count = number(words, at: end), count.length == 1,
+                    count.value != sum
+                {
+                    candidate.unknown.append(end - 1)
+                    usedNumbers.insert(end)
+                    start = end - 1
+                } else if isOther(end), words[end].gap.isEmpty, !usedNumbers.contains(end - 1),
+                    let count = number(words, at: end - 1, possessive: true), count.length == 1, count.value != sum
+                {
+                    candidate.unknown.append(end)
+                    usedNumbers.insert(end - 1)
+                    start = end - 1
                 } else {
                     break
                 }

@@ -538,10 +538,86 @@ package struct FrontMatter: Sendable, Equatable {
             }
             switch read(String(value), continuation) {
             case .success(let text): entries[key] = Entry(value: text, items: [], line: line.number)
-            case .failure(let reason): unreadable.append(Unreadable(key: key, line: line.number, reason: reason.reason))
+            case .failure(let reason):
+                // `tags: ['durum', state]` in a key no claim reads: a list, as YAML reads it.
+                if reason.reason == .flowCollection, !Self.readKeys.contains(key),
+                    continuation.allSatisfy(isBlank), let items = Self.flowSequence(value)
+                {
+                    entries[key] = Entry(value: "", items: items, line: line.number)
+                } else {
+                    unreadable.append(Unreadable(key: key, line: line.number, reason: reason.reason))
+                }
             }
         }
         return nil
+    }
+
+    /// The keys every lesson's front matter must have (`FrontMatterClaim`).
+    package static let requiredKeys = ["title", "source", "course", "language", "updated", "license"]
+
+    /// The keys a claim reads as text or as a block list: a flow collection there stays unreadable.
+    static let readKeys = Set(requiredKeys + ["objectives", "lessons"])
+
+    /// The items of a one-line flow sequence of plain or quoted scalars (`[a, 'b c', "d"]`, a
+    /// comment after it), or nil for anything else YAML may read otherwise or reject (a nested
+    /// collection, a mapping, an open quote, text after the `]`).
+    static func flowSequence(_ value: Substring) -> [String]? {
+        guard value.first == "[" else { return nil }
+        var items: [String] = []
+        var rest = value.dropFirst()
+        func skipBlanks() { rest = rest.drop { $0 == " " || $0 == "\t" } }
+        skipBlanks()
+        if rest.first == "]" {
+            rest = rest.dropFirst()
+        } else {
+            while true {
+                skipBlanks()
+                guard let first = rest.first else { return nil }
+                if first == "'" || first == "\"" {
+                    var text = ""
+                    var index = rest.index(after: rest.startIndex)
+                    var closed = false
+                    while index < rest.endIndex {
+                        let character = rest[index]
+                        index = rest.index(after: index)
+                        if character == "\\" && first == "\"" {
+                            guard index < rest.endIndex, "\"\\/".contains(rest[index]) else { return nil }
+                            text.append(rest[index])
+                            index = rest.index(after: index)
+                        } else if character == first {
+                            if first == "'", index < rest.endIndex, rest[index] == "'" {
+                                text.append("'")
+                                index = rest.index(after: index)
+                            } else {
+                                closed = true
+                                break
+                            }
+                        } else {
+                            text.append(character)
+                        }
+                    }
+                    guard closed else { return nil }
+                    items.append(text)
+                    rest = rest[index...]
+                    skipBlanks()
+                } else {
+                    let plain = rest.prefix { $0 != "," && $0 != "]" }
+                    let text = plain.trimmingBlanks()
+                    guard !text.isEmpty, !"[]{}#&*!|>'\"%@`-?:".contains(text.first!),
+                        !text.contains(": "), !text.hasSuffix(":"), !text.contains(" #"),
+                        !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F })
+                    else { return nil }
+                    items.append(String(text))
+                    rest = rest.dropFirst(plain.count)
+                }
+                guard let separator = rest.first else { return nil }
+                rest = rest.dropFirst()
+                if separator == "]" { break }
+                guard separator == "," else { return nil }
+            }
+        }
+        skipBlanks()
+        return rest.isEmpty || rest.first == "#" ? items : nil
     }
 
     /// The key of `text` when it is a `key: value` line (a key name, its colon and a space) indented
