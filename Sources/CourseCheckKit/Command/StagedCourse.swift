@@ -82,11 +82,12 @@ struct StagedCourse {
         }
         let current = prefix.isEmpty ? tree : tree.appendingPathComponent(prefix, isDirectory: true)
         if !FileManager.default.fileExists(atPath: current.path) {
-            // The directory the command ran in holds nothing staged: made, so relative paths resolve.
-            do {
-                try FileManager.default.createDirectory(at: current, withIntermediateDirectories: true)
-            } catch {
-                throw .io(path: current.path, operation: .createDirectory, cause: IOReason.cause(error, at: current))
+            // The directory the command ran in holds nothing staged: made (through the scratch
+            // directory, which owns what is written in it), so relative paths resolve.
+            var made = tree
+            for part in prefix.split(separator: "/") {
+                made = made.appendingPathComponent(String(part), isDirectory: true)
+                try scratch.makeDirectory(made)
             }
         }
         done = true
