@@ -1950,31 +1950,15 @@ extension Classifier {
         func count(_ lines: [String]) -> Bool {
             for line in lines {
                 if line.utf8Offset(of: "\"\"\"") != nil { return false }
-                var inString = false
-                var escaped = false
-                var previous: UInt8 = 0
-                bytes: for byte in line.utf8 {
-                    defer { previous = byte }
-                    if inString {
-                        if escaped {
-                            escaped = false
-                        } else if byte == UInt8(ascii: "\\") {
-                            escaped = true
-                        } else if byte == UInt8(ascii: "\"") {
-                            inString = false
-                        }
-                        continue
-                    }
-                    switch byte {
-                    case UInt8(ascii: "\""): inString = true
-                    case UInt8(ascii: "/") where previous == UInt8(ascii: "/"): break bytes
-                    case UInt8(ascii: "{"), UInt8(ascii: "("), UInt8(ascii: "["): depth += 1
-                    case UInt8(ascii: "}"), UInt8(ascii: ")"), UInt8(ascii: "]"):
-                        depth -= 1
-                        if depth < 0 { return false }
-                    default: continue
-                    }
-                }
+                // A closing one with none open before it: no cut (a byte beyond ASCII is read past).
+                guard
+                    walkBrackets(
+                        line,
+                        { step in
+                            depth += step
+                            return depth >= 0
+                        })
+                else { return false }
             }
             return true
         }

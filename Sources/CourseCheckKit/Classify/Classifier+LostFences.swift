@@ -179,10 +179,22 @@ extension Classifier {
     /// the course does and its prose nearly always does.
     static func swiftDepthChange(_ text: String) -> Int? {
         var depth = 0
+        let whole = walkBrackets(text) { step in
+            depth += step
+            return step != 0
+        }
+        return whole ? depth : nil
+    }
+
+    /// Walks the brackets, braces and parentheses of a line of Swift, string literals and a `//`
+    /// comment aside: `visit` gets +1 for each that opens, -1 for each that closes and 0 for a byte
+    /// beyond ASCII outside them, and stops the walk by returning false. False when it was stopped.
+    /// (One reader for the lost fences' Swift runs and `cutsCode`'s code cut in two.)
+    static func walkBrackets(_ line: String, _ visit: (Int) -> Bool) -> Bool {
         var inString = false
         var escaped = false
         var previous: UInt8 = 0
-        for byte in text.utf8 {
+        for byte in line.utf8 {
             defer { previous = byte }
             if inString {
                 if escaped {
@@ -194,16 +206,20 @@ extension Classifier {
                 }
                 continue
             }
+            let step: Int
             switch byte {
-            case UInt8(ascii: "/") where previous == UInt8(ascii: "/"): return depth
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "("): depth += 1
-            case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ")"): depth -= 1
-            case 0x80...: return nil
-            default: break
+            case UInt8(ascii: "/") where previous == UInt8(ascii: "/"): return true
+            case UInt8(ascii: "\""):
+                inString = true
+                continue
+            case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "("): step = 1
+            case UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ")"): step = -1
+            case 0x80...: step = 0
+            default: continue
             }
+            if !visit(step) { return false }
         }
-        return depth
+        return true
     }
 
     /// The last line (an index) of the run of Swift from line `start` to at most `limit`: lines
