@@ -131,6 +131,30 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(CourseCopy.findingsIfAsCommitted(scratch.url), [])
     }
 
+    /// A lesson's core block whose first line names another file: one finding at that line, with the
+    /// line to write back, and writing it gives the course back.
+    func testACoreBlockUnderAnotherNameIsOneFindingAtItsFirstLine() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lesson = scratch.url.appendingPathComponent("lessons/09-yerel-durum.md")
+        let text = try String(contentsOf: lesson, encoding: .utf8)
+        let lines = text.components(separatedBy: "\n")
+        let header = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("// Invalidation.swift") })
+        try CourseCopy.replace("\n// Invalidation.swift", with: "\n// Stock.swift", in: lesson)
+        func findings() -> [String] {
+            InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+        }
+        XCTAssertEqual(
+            findings(),
+            [
+                "lessons/09-yerel-durum.md:\(header + 1):1: error: lesson has no core block (a ```swift block "
+                    + "starting '// Invalidation.swift'); found '// Stock.swift' here; if this block is the core, start "
+                    + "it with '// Invalidation.swift' [core-count]"
+            ])
+        try CourseCopy.replace("\n// Stock.swift", with: "\n// Invalidation.swift", in: lesson)
+        XCTAssertEqual(try String(contentsOf: lesson, encoding: .utf8), text)
+    }
+
     func testUsageErrorExitsTwo() throws {
         let result = try Binary.run(["--no-such-flag", "lessons"], in: Binary.packageRoot)
         XCTAssertEqual(result.status, 2)

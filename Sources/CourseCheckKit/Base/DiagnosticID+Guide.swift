@@ -72,10 +72,12 @@ extension DiagnosticID {
             (
                 summary: "The lesson has no core block (a `swift` block starting `// <Name>.swift` with the core's "
                     + "name, `// Invalidation.swift` in this course), or more than one. The message names the Swift "
-                    + "files the lesson's blocks name instead.",
+                    + "files the lesson's blocks name instead; when exactly one block names another file, the "
+                    + "finding stands at that block's first line.",
                 fix: "Keep exactly one core block: add it as a copy of the course's core (this course's is "
                     + "`Sources/InvalidationCore/Invalidation.swift`), or delete the extra one (the message names the "
-                    + "line of the first). When the lessons name two files alike, `--core NAME` names the core."
+                    + "line of the first). A core block whose first line names another file gets that line back, "
+                    + "`// Invalidation.swift`. When the lessons name two files alike, `--core NAME` names the core."
             )
         case .noTrees:
             (

@@ -563,7 +563,13 @@ package enum Classifier {
             diagnostics.append(.notALesson(at: start, .noFencedBlocks))
         } else {
             if cores.isEmpty, !roleSlips.contains("the core") {
-                diagnostics.append(.coreCount(at: start, core: core, firstCoreLine: nil, found: namedFiles(fenced)))
+                let found = namedFiles(fenced)
+                var at = start
+                if found.count == 1, let block = fenced.first(where: { $0.opening.number == found[0].line }) {
+                    let header = found[0].line + 1
+                    at = SourceLocation(path: path, line: header, column: block.fileColumn(line: header, 1))
+                }
+                diagnostics.append(.coreCount(at: at, core: core, firstCoreLine: nil, found: found))
             }
             for extra in cores.dropFirst() {
                 // The core pasted twice, right under itself: the fix deletes the copy.

@@ -37,9 +37,14 @@ extension Diagnostic {
         guard let firstCoreLine else {
             let shown = found.prefix(3).map { "'// \($0.name)' at line \($0.line)" }
             let more = found.count > 3 ? " and \(found.count - 3) more" : ""
+            // One block naming another file is most likely the core renamed: the finding stands at
+            // it (the caller places it there) and says the one line to write.
             let what =
                 found.isEmpty
-                ? "no ```swift block names a Swift file" : "found \(shown.joined(separator: ", "))\(more)"
+                ? "no ```swift block names a Swift file"
+                : found.count == 1
+                    ? "found '// \(found[0].name)' here; if this block is the core, start it with '\(CourseCore.marker(core))'"
+                    : "found \(shown.joined(separator: ", "))\(more)"
             return Diagnostic(
                 .coreCount, at: location,
                 "lesson has no core block (a ```swift block starting '\(CourseCore.marker(core))'); \(what)")
