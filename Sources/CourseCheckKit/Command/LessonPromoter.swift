@@ -170,11 +170,7 @@ package struct LessonPromoter {
     /// the old body get the block's continuation prefix. A line whose content is unchanged stays
     /// as it was. At the top level with an unindented fence, the lines are the content itself.
     static func rewritten(_ block: FencedBlock, _ file: SourceFile, _ content: [Line]) -> [String] {
-        // A line break is written as the block's own (a lesson saved with CRLF stays CRLF); the
-        // renderer reads either as one.
-        let content = content.map {
-            $0.ending == .lf ? Line(number: $0.number, text: $0.text, ending: block.opening.ending) : $0
-        }
+        let content = endings(of: content, in: block)
         // A line indented less than an indented fence lost all its indentation to it: its prefix
         // is too short for content that starts with blanks, or for a line like a closing fence.
         func full(_ prefix: String) -> Bool {
@@ -205,6 +201,22 @@ package struct LessonPromoter {
             }
             return joined(continuation, line)
         }
+    }
+
+    /// `content` with the line breaks to write. A new line's break is the block's own (a lesson saved
+    /// with CRLF stays CRLF); a line the diff keeps from the old body keeps the break the author
+    /// typed after it (a CRLF or lone CR in an LF block is no drift, so no promote may change it).
+    /// The renderer reads every break alike.
+    private static func endings(of content: [Line], in block: FencedBlock) -> [Line] {
+        let own = block.opening.ending
+        var result = content.map { $0.ending == .lf ? Line(number: $0.number, text: $0.text, ending: own) : $0 }
+        // Mixed breaks are rare: a body of the block's own breaks needs no alignment.
+        guard block.body.contains(where: { $0.ending != own && $0.ending != .none }) else { return result }
+        for case .keep(let old, let new) in UnifiedDiff.edits(block.body.map(\.text), content.map(\.text))
+        where block.body[old].ending != .none && result[new].ending != .none {
+            result[new] = Line(number: result[new].number, text: result[new].text, ending: block.body[old].ending)
+        }
+        return result
     }
 
     /// Prefix and content; a blank line gets the prefix without trailing blanks, and a block quote
