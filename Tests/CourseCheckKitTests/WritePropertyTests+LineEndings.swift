@@ -18,7 +18,8 @@ extension WritePropertyTests {
             let count = 3 + Int(random.next() % 5)
             let texts = (0..<count).map { "satır \($0)" }
             let typed = texts.map { _ in breaks[Int(random.next() % 3)] }
-            let tree = "## Satırlar\n\n```swift\n// main.swift — satırlar\n"
+            let tree =
+                "## Satırlar\n\n```swift\n// main.swift — satırlar\n"
                 + texts.map { "print(\"\($0)\")\n" }.joined() + "```\n\n```\n"
             func text(_ lines: [(String, String)]) -> String {
                 head + "\n" + tree + lines.map { $0.0 + $0.1 }.joined() + "```\n"
