@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+
+@testable import CourseCheckKit
+
+/// Slips that a run once passed in silence: a misspelt optional front-matter key, a display
+/// fragment pasted twice, both fences of a block in a list item or block quote lost, the
+/// distribution sentence's counts written for listed names. Each case is the complete list of a
+/// run's findings in a copy of the real course; the fix, followed, gives the lesson back with
+/// none, and the nearby correct form is none.
+final class SilentSlipTests: XCTestCase {
+    /// One lesson of a fresh copy of the course edited: its lines before and after, and the
+    /// run's findings (errors and warnings, whole lines).
+    private func edited(_ file: String, _ edit: (inout [String]) -> Void) throws -> (
+        clean: [String], lines: [String], found: [String], rerun: ([String]) throws -> [String]
+    ) {
+        let copy = try CourseCopy.make(for: self)
+        let url = copy.url.appendingPathComponent("lessons/\(file)")
+        let clean = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        func run(_ lines: [String]) throws -> [String] {
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            return InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+        }
+        var lines = clean
+        edit(&lines)
+        return (clean, lines, try run(lines), run)
+    }
+
+    /// The fix of the one finding in `found`, followed in `lines`.
+    private func followed(_ found: [String], in lines: [String]) throws -> [String] {
+        let finding = try XCTUnwrap(FollowTheFix.parse(try XCTUnwrap(found.first)))
+        return try XCTUnwrap(FollowTheFix.apply([(finding.line, finding.message)], to: lines), "no fix: \(found)")
+    }
+
+    /// An optional front-matter key misspelt (`objektives:` for the `objectives:` lesson 14
+    /// writes; in another case, a letter short or one too many): one finding at the key, naming
+    /// the lesson that spells it right, and `write 'objectives:'` gives the lesson back. A key no
+    /// other lesson writes and none is near (`tags`, `author`, `summary`, `keywords`) is none.
+    func testAMisspeltOptionalFrontMatterKeyIsOneFindingNamingTheLessonThatWritesIt() throws {
+        let file = "09-yerel-durum.md"
+        for written in ["objektives", "Objectives", "objective", "objectivess", "objectıves"] {
+            let (clean, lines, found, rerun) = try edited(file) { $0[7] = "\(written):" }
+            XCTAssertEqual(
+                found,
+                [
+                    "lessons/\(file):8:1: error: front matter key '\(written)' is a misspelling of 'objectives' "
+                        + "(lesson 14 writes it); write 'objectives:' [front-matter]"
+                ], written)
+            let fixed = try followed(found, in: lines)
+            XCTAssertEqual(fixed, clean, written)
+            XCTAssertEqual(try rerun(fixed), [], written)
+        }
+        for key in ["tags", "author", "summary", "keywords"] {
+            let (_, _, found, _) = try edited(file) { $0.insert("\(key): 'durum'", at: 7) }
+            XCTAssertEqual(found, [], key)
+        }
+    }
+
+    /// A display fragment pasted twice, right under itself (lesson 2's first fragment, lines
+    /// 164–175): one finding at the copy whose fix deletes it. The same fragment pasted again
+    /// after the next fragment, not adjacent, may be deliberate: none.
+    func testADisplayFragmentPastedTwiceRightUnderItselfIsOneFindingAtTheCopy() throws {
+        let file = "02-gorunumler-ve-degistiriciler.md"
+        let (clean, lines, found, rerun) = try edited(file) { lines in
+            lines.insert(contentsOf: [""] + lines[163...174], at: 175)
+        }
+        XCTAssertEqual(
+            found,
+            [
+                "lessons/\(file):177:1: error: this display fragment repeats the one at lines 164–175 right above "
+                    + "it, so readers see the same code twice; delete lines 177–189 [no-role]"
+            ])
+        let fixed = try followed(found, in: lines)
+        XCTAssertEqual(fixed, clean)
+        XCTAssertEqual(try rerun(fixed), [])
+        let (_, _, apart, _) = try edited(file) { lines in
+            lines.insert(contentsOf: [""] + lines[163...174], at: 188)
+        }
+        XCTAssertEqual(apart, [])
+    }
+}
