@@ -79,4 +79,37 @@ final class SilentSlipTests: XCTestCase {
         }
         XCTAssertEqual(apart, [])
     }
+
+    /// The distribution sentence with names joined by `ve` and one count right after the last
+    /// (`yerel ve ortam 6`: both are 6), and the names listed with their counts after the last,
+    /// no colon between (`… gözlem ve ortam 6, 4, 4, 6`, or `sırasıyla` before them): read as a
+    /// reader reads them, none when true, one finding at the wrong count when not.
+    func testCountsWrittenRightAfterListedNamesAreTheNames() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let sentence = "şöyledir: yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        func found(_ counts: String) throws -> [String] {
+            try edited(file) { lines in
+                let at = lines.firstIndex { $0.contains(sentence) }!
+                lines[at] = lines[at].replacingOccurrences(of: sentence, with: "şöyledir: \(counts).")
+            }.found
+        }
+        let wrong = "lessons/\(file):267:"
+        let truths = [
+            "yerel ve ortam 6, ebeveyn 4, gözlem 4", "yerel ve ortam 6, ebeveyn ve gözlem 4",
+            "yerel, ebeveyn, gözlem ve ortam 6, 4, 4, 6", "yerel, ebeveyn, gözlem ve ortam sırasıyla 6, 4, 4, 6",
+        ]
+        for truth in truths { XCTAssertEqual(try found(truth), [], truth) }
+        XCTAssertEqual(
+            try found("yerel ve ortam 7, ebeveyn ve gözlem 4"),
+            [
+                wrong + "90: error: says yerel 7 and ortam 7, but 6 lessons declare yerel and 6 ortam "
+                    + "[trigger-distribution]"
+            ])
+        XCTAssertEqual(
+            try found("yerel, ebeveyn, gözlem ve ortam 6, 4, 5, 6"),
+            [wrong + "114: error: says gözlem 5, but 4 lessons declare gözlem [trigger-distribution]"])
+        XCTAssertEqual(
+            try found("yerel, ebeveyn, gözlem ve ortam sırasıyla 6, 4, 4, 7"),
+            [wrong + "129: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"])
+    }
 }
