@@ -112,4 +112,51 @@ final class SilentSlipTests: XCTestCase {
             try found("yerel, ebeveyn, gözlem ve ortam sırasıyla 6, 4, 4, 7"),
             [wrong + "129: error: says ortam 7, but 6 lessons declare ortam [trigger-distribution]"])
     }
+
+    /// Both fences of a tree, or of its expected block, deleted in a list item or a block quote
+    /// (lesson 9's first tree, fences at 119/136 and 138/144, put in the item the paragraph above
+    /// it opens, or quoted): readers see the code or output as text in the container. One finding
+    /// at the block's first line, as at the top level, whose fences carry the container's prefix;
+    /// followed, the lesson is as it was, with none.
+    func testBothFencesOfABlockInAListItemOrQuoteDeletedAreOneFindingAtItsFirstLine() throws {
+        let file = "09-yerel-durum.md"
+        for quote in [false, true] {
+            let prefix = quote ? "> " : "   "
+            func contained(_ lines: inout [String]) {
+                if !quote { lines[116] = "1. " + lines[116] }
+                for index in 118...143 {
+                    lines[index] = lines[index].isEmpty ? (quote ? ">" : "") : prefix + lines[index]
+                }
+            }
+            let (_, _, control, _) = try edited(file, contained)
+            XCTAssertEqual(control, [], "quote: \(quote)")
+            let column = prefix.count + 1
+            let cases = [
+                (
+                    [119, 136],
+                    "119:\(column): error: lines 119–134 are a tree with no fences around it: readers see '// main.swift "
+                        + "— gorunumun kendi durumu y…' and the lines after it as text; insert '\(prefix)```swift' before "
+                        + "line 119 and '\(prefix)```' after line 134 [unterminated-fence]"
+                ),
+                (
+                    [138, 144],
+                    "138:\(column): error: lines 138–142 are the output of the tree at line 119 with no fences around "
+                        + "it: readers see 'dokunuldu: tapCount degisti | yeniden Co…' and the lines after it as text; "
+                        + "insert '\(prefix)```' before line 138 and '\(prefix)```' after line 142 [unterminated-fence]"
+                ),
+            ]
+            for (fences, message) in cases {
+                var clean: [String] = []
+                let (_, lines, found, rerun) = try edited(file) { lines in
+                    contained(&lines)
+                    clean = lines
+                    for number in fences.sorted(by: >) { lines.remove(at: number - 1) }
+                }
+                XCTAssertEqual(found, ["lessons/\(file):\(message)"], "quote: \(quote)")
+                let fixed = try followed(found, in: lines)
+                XCTAssertEqual(fixed, clean, "quote: \(quote)")
+                XCTAssertEqual(try rerun(fixed), [], "quote: \(quote)")
+            }
+        }
+    }
 }
