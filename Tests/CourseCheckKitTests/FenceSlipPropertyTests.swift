@@ -1238,7 +1238,9 @@ final class FenceSlipPropertyTests: XCTestCase {
             XCTAssertTrue(
                 found.first?.hasPrefix("lessons/\(picked.file):\(opening):\(prefix.count + 1): error: line") ?? false,
                 message)
-            XCTAssertTrue(found.first?.hasSuffix("'\(prefix)```' after line \(closing - 2) [unterminated-fence]") ?? false, message)
+            XCTAssertTrue(
+                found.first?.hasSuffix("'\(prefix)```' after line \(closing - 2) [unterminated-fence]") ?? false,
+                message)
             guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
                 let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
             else { continue }

@@ -57,6 +57,46 @@ final class SilentSlipTests: XCTestCase {
         }
     }
 
+    /// Random one-letter slips of `objectives:` in lesson 9 or lesson 14 (the two that write it):
+    /// a letter deleted, doubled, replaced by a letter of the alphabet or a Turkish one, two
+    /// swapped, or the first made a capital. One finding at the key naming the other lesson, and
+    /// its fix gives the lesson back.
+    func testRandomMisspellingsOfAnOptionalKeyAreOneFindingEach() throws {
+        let letters = Array("abcdefghijklmnopqrstuvwxyzçğıöşü")
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = BlockStructurePropertyTests.Generator(state: seed)
+            let (file, other) =
+                random.next() % 2 == 0 ? ("09-yerel-durum.md", 14) : ("14-sunum-ve-kapatma.md", 9)
+            var key = Array("objectives")
+            let at = Int(random.next() % UInt64(key.count - 1))
+            switch random.next() % 5 {
+            case 0: key.remove(at: at)
+            case 1: key.insert(key[at], at: at)
+            case 2: key.swapAt(at, at + 1)
+            case 3: key[0] = "O"
+            default: key[at] = letters[Int(random.next() % UInt64(letters.count))]
+            }
+            let written = String(key)
+            guard written != "objectives" else { continue }
+            let (clean, lines, found, rerun) = try edited(file) { lines in
+                let index = lines.firstIndex(of: "objectives:")!
+                lines[index] = "\(written):"
+            }
+            let line = try XCTUnwrap(clean.firstIndex(of: "objectives:")) + 1
+            let message = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file): '\(written)'"
+            XCTAssertEqual(
+                found,
+                [
+                    "lessons/\(file):\(line):1: error: front matter key '\(written)' is a misspelling of 'objectives' "
+                        + "(lesson \(other) writes it); write 'objectives:' [front-matter]"
+                ], message)
+            guard found.count == 1 else { continue }
+            let fixed = try followed(found, in: lines)
+            XCTAssertEqual(fixed, clean, message)
+            XCTAssertEqual(try rerun(fixed), [], message)
+        }
+    }
+
     /// A display fragment pasted twice, right under itself (lesson 2's first fragment, lines
     /// 164–175): one finding at the copy whose fix deletes it. The same fragment pasted again
     /// after the next fragment, not adjacent, may be deliberate: none.

@@ -618,7 +618,8 @@ extension FrontMatterClaim {
             let lowered = Array(TriggerDistributionClaim.lowercased(written).unicodeScalars)
             let read = Invisible.reading(written)
             let near = writers.compactMap { key, lessons -> (key: String, distance: Int, lessons: [Int])? in
-                guard key != written, frontMatter[key] == nil, !requiredKeys.contains(key), key.unicodeScalars.count >= 4,
+                guard key != written, frontMatter[key] == nil, !requiredKeys.contains(key),
+                    key.unicodeScalars.count >= 4,
                     lessons.count > 1 || FrontMatter.readKeys.contains(key) && !FrontMatter.readKeys.contains(written)
                 else { return nil }
                 if read != written, read.sameBytes(key) { return (key, 0, lessons) }
@@ -627,7 +628,10 @@ extension FrontMatterClaim {
                 }
                 return (key, distance, lessons)
             }
-            guard let best = near.min(by: { ($0.distance, -$0.lessons.count, $0.key) < ($1.distance, -$1.lessons.count, $1.key) })
+            guard
+                let best = near.min(by: {
+                    ($0.distance, -$0.lessons.count, $0.key) < ($1.distance, -$1.lessons.count, $1.key)
+                })
             else { continue }
             return (entry.line, written, best.key, best.lessons)
         }

@@ -203,7 +203,8 @@ extension Diagnostic {
                     + (lessons.count == 1
                         ? "lesson \(lessons[0]) writes it"
                         : lessons.count <= 3
-                            ? "lessons \(lessons.map(String.init).listed()) write it" : "\(lessons.count) other lessons write it")
+                            ? "lessons \(lessons.map(String.init).listed()) write it"
+                            : "\(lessons.count) other lessons write it")
                     + "); write '\(key):'"
             case .keyCase(let written, let key):
                 "front matter key '\(written)' is not '\(key)' (YAML keys are case-sensitive), so the lesson has no "
