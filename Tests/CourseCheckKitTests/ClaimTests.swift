@@ -165,8 +165,9 @@ final class ClaimTests: XCTestCase {
 
     /// A name in the locative is the name (`ortamda 6`, `ortam'da 6`, `yerel’de 6`), and one count
     /// after listed names is each name's (`ebeveyn ve gözlem için 4`, `yerel ile ortam: 6`), as a
-    /// distributive one is (`ebeveyn ile gözlem 4'er`). Right after the last name with nothing
-    /// between (`yerel ve ortam 6`) it is that name's own: the others have none.
+    /// distributive one is (`ebeveyn ile gözlem 4'er`), and so is one right after the last name
+    /// joined by `ve` (`yerel ve ortam 6`), and a list of counts there is the names' in order; but
+    /// a name with a count of its own before it keeps it (`4'ü gözlem ve ortam 6`).
     func testLocativeNamesAndOneCountAfterListedNamesAreRead() {
         func counts(_ text: String) -> [[Int]] {
             TriggerDistributionClaim.reading(TriggerDistributionClaim.words(Inline(text).readable())).counts.map {
@@ -180,7 +181,11 @@ final class ClaimTests: XCTestCase {
             ("dağılım: yerel ile ortam: altı, ebeveyn ile gözlem için 5.", [[6], [5], [5], [6]]),
             ("dağılım: yerel için 6, ebeveyn ve gözlem: 4, ortam için 6.", [[6], [4], [4], [6]]),
             ("dağılım: yerel ile ortam 6'şar, ebeveyn ile gözlem 4'er.", [[6], [4], [4], [6]]),
-            ("dağılım: yerel ve ortam 6, ebeveyn 4, gözlem 4.", [[], [4], [4], [6]]),
+            ("dağılım: yerel ve ortam 6, ebeveyn 4, gözlem 4.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel ve ortam 6, ebeveyn ve gözlem 4.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel, ebeveyn, gözlem ve ortam 6, 4, 5, 6.", [[6], [4], [5], [6]]),
+            ("dağılım: 6'sı yerel, 4'ü ebeveyn, 4'ü gözlem ve ortam 6.", [[6], [4], [4], [6]]),
+            ("dağılım: yerel ve ortam 6, 4 ebeveyn, 4 gözlem.", [[6], [4], [4], [6]]),
         ]
         for (text, expected) in cases { XCTAssertEqual(counts(text), expected, text) }
     }

@@ -1191,17 +1191,74 @@ final class FenceSlipPropertyTests: XCTestCase {
         }
     }
 
-    /// A top-level core, tree or expected block pasted again right under itself, a blank line
-    /// after: exactly one finding, at the copy's opening fence, whose fix deletes the copy and that
-    /// blank line; followed, the lesson as it was. (A tree pasted with its expected block is two
-    /// trees of one golden name, `tree-identity`; a display fragment twice is not judged.)
+    /// A top-level tree and its expected block set in a list item (an item line `1. Ağaç:` above
+    /// them, their lines indented to its content) or a block quote, and both fences of the tree or
+    /// of the expected block deleted: readers see its lines as text in the container. Exactly one
+    /// finding, at its first line after the prefix, whose fences to insert carry the prefix;
+    /// followed, the lesson as it was in the container, with none (and none before the slip).
+    func testABlockInAContainerWhoseTwoFencesAreDeletedGivesOneFindingThere() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = Generator(state: seed)
+            let picked = try Self.pick(&random, in: lessons)
+            let trees = Self.runBlocks(picked.text, path: picked.file).filter {
+                $0.role == .tree && $0.expected != nil && $0.fenced.containers.isEmpty
+            }
+            guard !trees.isEmpty else { continue }
+            let tree = trees[Int(random.next() % UInt64(trees.count))]
+            let expected = try XCTUnwrap(tree.expected)
+            var (first, last) = (tree.fenced.opening.number - 1, expected.closing.number - 1)
+            let quote = random.next() % 2 == 0
+            let prefix = quote ? "> " : "   "
+            var lines = picked.lines
+            for index in first...last {
+                lines[index] = lines[index].isEmpty ? (quote ? ">" : "") : prefix + lines[index]
+            }
+            var shift = 0
+            if !quote {
+                lines.insert(contentsOf: ["1. Ağaç:", ""], at: first)
+                shift = 2
+                (first, last) = (first + 2, last + 2)
+            }
+            let clean = lines
+            let control = try picked.findings(with: clean, in: scratch.url)
+            let deleteTree = random.next() % 2 == 0
+            let block = deleteTree ? tree.fenced : expected
+            let (opening, closing) = (block.opening.number + shift, block.closing.number + shift)
+            lines.remove(at: closing - 1)
+            lines.remove(at: opening - 1)
+            let found = try picked.findings(with: lines, in: scratch.url)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(picked.file):\(opening): the fences "
+                + "of \(deleteTree ? "a tree" : "an expected block") in a \(quote ? "block quote" : "list item") "
+                + "deleted: \(found) (before: \(control))"
+            XCTAssertEqual(control, [], message)
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix("lessons/\(picked.file):\(opening):\(prefix.count + 1): error: line") ?? false,
+                message)
+            XCTAssertTrue(
+                found.first?.hasSuffix("'\(prefix)```' after line \(closing - 2) [unterminated-fence]") ?? false,
+                message)
+            guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),
+                let followed = FollowTheFix.apply([(parsed.line, parsed.message)], to: lines)
+            else { continue }
+            XCTAssertEqual(followed, clean, message)
+        }
+    }
+
+    /// A top-level core, tree, expected block or display fragment pasted again right under itself,
+    /// a blank line after: exactly one finding, at the copy's opening fence, whose fix deletes the
+    /// copy and that blank line; followed, the lesson as it was. (A tree pasted with its expected
+    /// block is two trees of one golden name, `tree-identity`.)
     func testABlockPastedTwiceGivesOneFindingAtTheCopy() throws {
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
         for seed in PropertySeeds.seeds(defaultCases: 3) {
             var random = Generator(state: seed)
             let picked = try Self.pick(&random, in: lessons)
-            guard picked.block.fenced.containers.isEmpty, picked.block.role != .fragment else { continue }
+            guard picked.block.fenced.containers.isEmpty else { continue }
             let (opening, closing) = (picked.block.fenced.opening.number, picked.block.fenced.closing.number)
             var lines = picked.lines
             lines.insert(contentsOf: Array(lines[(opening - 1)..<closing]) + [""], at: closing + 1)

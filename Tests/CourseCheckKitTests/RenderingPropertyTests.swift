@@ -567,8 +567,10 @@ final class RenderingPropertyTests: XCTestCase {
             }
             // The count after them, or before them (`altışar yerel ve ortam`, `6'şar yerel ve ortam`),
             // or one plain count after them that is each name's (`yerel ve ortam için 6`, `ebeveyn ile gözlem: 4`).
+            // Or the count right after the last name, nothing between (`yerel ve ortam 6`): each name's too.
             let before = random.next() % 3 == 0
             let plain = !before && random.next() % 2 == 0
+            let bare = !before && !plain && random.next() % 2 == 0
             let distributives = [4: "dörder", 5: "beşer", 6: "altışar", 7: "yedişer"]
             return groups.map { group in
                 let each = "\(group.count)'\(each[group.count] ?? "er")"
@@ -576,6 +578,7 @@ final class RenderingPropertyTests: XCTestCase {
                     return group.names.joined(separator: random.next() % 2 == 0 ? " ve " : " ile ")
                         + [" için ", ": "][Int(random.next() % 2)] + count(group.count)
                 }
+                if bare { return group.names.joined(separator: " ve ") + " " + count(group.count) }
                 guard before else { return group.names.joined(separator: " ve ") + " " + each }
                 return (random.next() % 2 == 0 ? distributives[group.count] ?? each : each) + " "
                     + group.names.joined(separator: " ve ")
@@ -639,6 +642,11 @@ final class RenderingPropertyTests: XCTestCase {
             // The counts after a colon, or after words read past (`için`, `sırasıyla` respectively).
             let lead = [": ", " için ", " için sırasıyla ", ": sırasıyla ", " sırasıyla ", " tetikleri sırasıyla "][
                 Int(random.next() % 6)]
+            // Or nothing between the last name, joined by `ve`, and the counts (`… gözlem ve ortam 6, 4, 4, 6`).
+            if random.next() % 4 == 0 {
+                return names.indices.dropLast().map(shown).joined(separator: ", ") + " ve " + shown(3) + " "
+                    + joined(listed())
+            }
             return joined(names.indices.map(shown)) + lead + joined(listed())
         default:
             return joined(names.indices.map(shown)) + (random.next() % 3 == 0 ? " (sırasıyla " : " (")

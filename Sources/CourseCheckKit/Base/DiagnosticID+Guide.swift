@@ -104,10 +104,11 @@ extension DiagnosticID {
             (
                 summary: "A fenced block that coursecheck shows but cannot give a role: a block of another language, "
                     + "or a tree or core that a reader sees as text or that will never run (wrong info string, "
-                    + "indented code, inside HTML, a first line that nearly opens a tree).",
+                    + "indented code, inside HTML, a first line that nearly opens a tree), or a display fragment "
+                    + "pasted twice right under itself (this finding at the copy).",
                 fix: "Lessons hold only `swift` blocks and bare expected-output fences: do what the message says "
                     + "(label the fence `swift`, indent it less, add a blank line after the HTML, delete the "
-                    + "invisible character, correct the first line), or remove the block."
+                    + "invisible character, correct the first line, delete the copy), or remove the block."
             )
         case .compileError:
             (

@@ -25,8 +25,14 @@ package struct FrontMatterClaim: ClaimCheck {
         for frontMatter in course.lessons.map(\.frontMatter) + [index?.frontMatter] {
             if let keys = frontMatter?.entries.keys { known.formUnion(keys) }
         }
-        for frontMatter in course.lessons.map(\.frontMatter) {
-            for key in frontMatter?.entries.keys ?? [:].keys { keyLessons[key, default: 0] += 1 }
+        /// The lessons (by number) that write each key: an optional key has no list to be checked
+        /// against, so a misspelt one is told by the lessons that spell it right.
+        var writers: [String: [Int]] = [:]
+        for (number, frontMatter) in course.lessons.map(\.frontMatter).enumerated() {
+            for key in frontMatter?.entries.keys ?? [:].keys {
+                keyLessons[key, default: 0] += 1
+                writers[key, default: []].append(number + 1)
+            }
         }
         if let index {
             // The index's own keys: `lessons:21` is `lessons` with its space lost.
@@ -202,6 +208,12 @@ package struct FrontMatterClaim: ClaimCheck {
                         at: SourceLocation(path: path, line: entry.line), .keyMisspelt(written: written, key: key)))
                 frontMatter.entries[key] = entry
                 frontMatter.entries[written] = nil
+            }
+            if let slip = Self.optionalKeyMisspelt(frontMatter, writers: writers) {
+                findings.append(
+                    .frontMatter(
+                        at: SourceLocation(path: path, line: slip.line),
+                        .optionalKeyMisspelt(written: slip.written, key: slip.key, lessons: slip.lessons)))
             }
             // A key whose value or line is unreadable is reported as that, not again as missing.
             let missing = Self.requiredKeys.filter { key in
@@ -586,5 +598,43 @@ package struct FrontMatterClaim: ClaimCheck {
             if let value = lesson.frontMatter?["course"]?.value { counts[value, default: 0] += 1 }
         }
         return counts.max { ($0.value, $1.key) < ($1.value, $0.key) }?.key
+    }
+}
+
+extension FrontMatterClaim {
+    /// An optional key misspelt (`objektives:` where another lesson writes `objectives:`): a key
+    /// no other lesson writes, one edit away from a key other lessons write and this one lacks (or
+    /// that key in another case, or with a look-alike letter). No list of optional keys exists, so
+    /// the course is the list; of two keys one lesson each writes, the one a claim reads is meant,
+    /// and when neither is, nothing tells which is the slip. The first such key, or nil.
+    static func optionalKeyMisspelt(_ frontMatter: FrontMatter, writers: [String: [Int]]) -> (
+        line: Int, written: String, key: String, lessons: [Int]
+    )? {
+        // Cheap first: most lessons write only keys other lessons write too.
+        let lone = frontMatter.entries.keys.filter { writers[$0]?.count == 1 && !requiredKeys.contains($0) }
+        guard !lone.isEmpty else { return nil }
+        for written in lone.sorted() {
+            guard let entry = frontMatter[written] else { continue }
+            let lowered = Array(TriggerDistributionClaim.lowercased(written).unicodeScalars)
+            let read = Invisible.reading(written)
+            let near = writers.compactMap { key, lessons -> (key: String, distance: Int, lessons: [Int])? in
+                guard key != written, frontMatter[key] == nil, !requiredKeys.contains(key),
+                    key.unicodeScalars.count >= 4,
+                    lessons.count > 1 || FrontMatter.readKeys.contains(key) && !FrontMatter.readKeys.contains(written)
+                else { return nil }
+                if read != written, read.sameBytes(key) { return (key, 0, lessons) }
+                guard let distance = EditDistance.between(lowered, Array(key.unicodeScalars), atMost: 1) else {
+                    return nil
+                }
+                return (key, distance, lessons)
+            }
+            guard
+                let best = near.min(by: {
+                    ($0.distance, -$0.lessons.count, $0.key) < ($1.distance, -$1.lessons.count, $1.key)
+                })
+            else { continue }
+            return (entry.line, written, best.key, best.lessons)
+        }
+        return nil
     }
 }

@@ -108,6 +108,8 @@ extension Diagnostic {
         case keyCase(written: String, key: String)
         /// A key no other lesson writes (`written`) within two edits of the required `key` the lesson lacks.
         case keyMisspelt(written: String, key: String)
+        /// A key no list requires, misspelt: `lessons` are the lessons that write it as meant.
+        case optionalKeyMisspelt(written: String, key: String, lessons: [Int])
         /// A required key written `written`, `leftover` left before `key` (`\ttitle`).
         case keyLeftover(written: String, leftover: String, key: String)
         /// A required key behind YAML's comment sign (`# course: …`): a comment, so the key is gone.
@@ -196,6 +198,14 @@ extension Diagnostic {
             case .keyMisspelt(let written, let key):
                 "front matter key '\(written)' is a misspelling of '\(key)' (no other lesson writes it), so the "
                     + "lesson has no '\(key)'; write '\(key):'"
+            case .optionalKeyMisspelt(let written, let key, let lessons):
+                "front matter key '\(written)' is a misspelling of '\(key)' ("
+                    + (lessons.count == 1
+                        ? "lesson \(lessons[0]) writes it"
+                        : lessons.count <= 3
+                            ? "lessons \(lessons.map(String.init).listed()) write it"
+                            : "\(lessons.count) other lessons write it")
+                    + "); write '\(key):'"
             case .keyCase(let written, let key):
                 "front matter key '\(written)' is not '\(key)' (YAML keys are case-sensitive), so the lesson has no "
                     + "'\(key)'; write '\(key):'"

@@ -18,9 +18,9 @@ import Foundation
 /// It is read as a reader reads it: the four triggers in any order, with any connective, with or
 /// without emphasis, each with its count right after it (`yerel 6`, `yerel: 6`, `yerel (6)`) or
 /// right before it (`6 yerel`, `altı yerel`, `6'sı yerel`, `6 derste yerel`), or the names listed and their counts
-/// after them in the same order (`yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6`, or in
-/// parentheses), or one count for listed names (`yerel ve ortam 6'şar`, `ebeveyn ve gözlem için
-/// 4`), a name in the locative as the name (`ortamda 6`, `ortam'da 6`), in digits or in Turkish
+/// after them in the same order (`yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6`, in parentheses,
+/// or right after the last name joined by `ve`: `… gözlem ve ortam 6, 4, 4, 6`), or one count for
+/// listed names (`yerel ve ortam 6'şar`, `ebeveyn ve gözlem için 4`, `yerel ve ortam 6`), a name in the locative as the name (`ortamda 6`, `ortam'da 6`), in digits or in Turkish
 /// number words, with the small words a Turkish reader reads between them (`Connective`: `gözlem
 /// ise 5`, `4 mü 5 mi`, `6, 7 de olabilir`, `altışar yerel ve ortam`; a bound beside a count,
 /// `6 (en fazla 7)`, is judged as a bound). It is judged whole: every count it states, a repeated
@@ -1528,6 +1528,18 @@ package struct TriggerDistributionClaim: ClaimCheck {
             {
                 names.append(next)
             }
+            // The last name joined by `ve` or `ile`, its count right after it (`yerel ve ortam 6`,
+            // `yerel, ebeveyn, gözlem ve ortam 6, 4, 4, 6`): a reader reads the count as the list's,
+            // as after a colon, unless the list's first name has a count of its own before it
+            // (`4'ü gözlem ve ortam 6`: ortam's alone).
+            let joined = names.last! + 2
+            let countedLast =
+                joined < words.count && words[joined - 1].gap.isEmpty
+                && (words[joined - 1].text == "ve" || words[joined - 1].text == "ile") && words[joined].gap.isEmpty
+                && counted(joined) && trigger(joined).map { last in !names.contains { trigger($0) == last } } == true
+                && (names[0] == 0 || !words[names[0]].gap.isEmpty
+                    || number(words, at: names[0] - 1, possessive: true) == nil)
+            if countedLast { names.append(joined) }
             // Words read past between the names and their counts (`… ve ortam için 6, 4, 4, 6`, `…,
             // ortam: sırasıyla 6, 4, 4, 6`), as between a name and its count.
             let past = Connective.beforeCountLength(words, at: names.last! + 1, opening: Connective.marksAfterName)
@@ -1562,7 +1574,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 guard replaced.denied else { return (at, count) }
                 return replaced.count.map { ($0.at, ($0.value, $0.length)) }
             }
-            guard names.count >= 2, first < words.count, past > 0 || !words[first].gap.isEmpty,
+            guard names.count >= 2, first < words.count, past > 0 || !words[first].gap.isEmpty || countedLast,
                 words[first].gap.allSatisfy(Connective.marksAfterName.contains), let stated = number(words, at: first),
                 let (first, opening) = kept(first, stated)
             else {
@@ -1604,17 +1616,26 @@ package struct TriggerDistributionClaim: ClaimCheck {
             while numbers.count < names.count {
                 // After a second count's closing parenthesis (`6 (7), 4`), the list goes on.
                 let closed = seconds.last?.isEmpty == false || itemBounds.last?.isEmpty == false
+                // With no colon before them, a number that counts the name right after it (`…
+                // ortam 6, 4 ebeveyn`) is that name's, not the list's.
+                func ownCount(_ at: Int) -> Bool {
+                    guard countedLast, let found = number(words, at: at), at + found.length < words.count else {
+                        return false
+                    }
+                    let after = at + found.length
+                    return words[after].gap.isEmpty && (trigger(after) != nil || words[after].text.hasPrefix("ders"))
+                }
                 guard
                     let next = nextItem(
-                        after: ends.last!, separators: closed ? ",/)" : ",/", isItem: { number(words, at: $0) != nil }),
+                        after: ends.last!, separators: closed ? ",/)" : ",/",
+                        isItem: { number(words, at: $0) != nil && !ownCount($0) }),
                     let stated = number(words, at: next), let (next, value) = kept(next, stated)
                 else { break }
                 numbers.append((next, value))
                 readSeconds(after: next, length: value.length)
             }
-            // One count after the names (`ebeveyn ve gözlem için 4`, `yerel ile ortam: 6`) is each
-            // name's, as a distributive one is. Right after the last name with nothing between
-            // (`yerel ve ortam 6`) it is that name's own count (`counted`), and the others have none.
+            // One count after the names (`ebeveyn ve gözlem için 4`, `yerel ile ortam: 6`, `yerel ve
+            // ortam 6`) is each name's, as a distributive one is.
             if numbers.count == 1 {
                 numbers = Array(repeating: numbers[0], count: names.count)
                 seconds = Array(repeating: seconds[0], count: names.count)

@@ -13,35 +13,67 @@ extension Classifier {
         var runnable: Bool
     }
 
-    /// The lost fence pairs of a lesson: runs of top-level paragraphs (and the indented code a
-    /// body's lines make) that hold Swift as code holds it, and a tree's output standing as text
-    /// right under a tree that has no expected block.
+    /// The lost fence pairs of a lesson: runs of paragraphs (and the indented code a body's lines
+    /// make) that hold Swift as code holds it, and a tree's output standing as text right under a
+    /// tree that has no expected block; at the top level, and in a list item or block quote as
+    /// well, where the fences to insert carry the container's prefix.
     static func lostFencePairs(_ file: SourceFile, _ document: BlockNode, lesson: Lesson, core: String)
         -> [LostFencePair]
     {
+        var code: [LostFencePair] = []
+        var outputs: [LostFencePair] = []
+        /// The trees with no expected block, by the index of their opening fence's line.
+        var bare: [Int: Lesson.Block] = [:]
+        for block in lesson.blocks where block.role == .tree && block.expected == nil {
+            bare[block.fenced.opening.number - 1] = block
+        }
+        func visit(_ node: BlockNode, prefix: String) {
+            let found = lostFencePairs(file, node.children, prefix: prefix, bare: bare, core: core)
+            code += found.code
+            outputs += found.outputs
+            for child in node.children {
+                switch child.kind {
+                case .list: visit(child, prefix: prefix)
+                case .listItem: visit(child, prefix: prefix + String(repeating: " ", count: child.itemIndent))
+                case .blockQuote: visit(child, prefix: prefix + "> ")
+                default: continue
+                }
+            }
+        }
+        visit(document, prefix: "")
+        return code + outputs
+    }
+
+    /// The lost fence pairs among one container's `children`, whose lines start with `prefix`.
+    private static func lostFencePairs(
+        _ file: SourceFile, _ children: [BlockNode], prefix: String, bare: [Int: Lesson.Block], core: String
+    ) -> (code: [LostFencePair], outputs: [LostFencePair]) {
         var found: [LostFencePair] = []
-        let children = document.children
+        let width = prefix.utf8.count
         var next = 0
         var lostCodeLines: Set<Int> = []
         while next < children.count {
             let index = next
             next += 1
-            // Cheap first: a top-level paragraph whose first byte may start Swift (`//`, `@`, or a
-            // lower-case keyword); the course's prose starts with a capital, `**`, or a backtick.
-            guard case .paragraph = children[index].kind, children[index].startOffset == 0,
-                let first = children[index].content.first, first.prefixLength == 0,
+            // Cheap first: a paragraph at its container's margin whose first byte may start Swift
+            // (`//`, `@`, or a lower-case keyword); the course's prose starts with a capital, `**`,
+            // or a backtick. In a container, its line starts with the prefix (not the item's marker,
+            // before which no fence can be put back).
+            guard case .paragraph = children[index].kind, children[index].startOffset == width,
+                let first = children[index].content.first, first.prefixLength == width,
                 let byte = first.text.utf8.first,
                 byte == UInt8(ascii: "/") || byte == UInt8(ascii: "@")
                     || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")),
-                startsSwift(first.text)
+                width == 0 || file.lines[first.index].text.hasPrefix(prefix), startsSwift(first.text)
             else { continue }
             // The window: the paragraphs and indented code that follow with only blank lines between.
             var last = index
             while last + 1 < children.count, showsAsText(children[last + 1]) { last += 1 }
             let start = children[index].lines.lowerBound
-            guard let end = swiftRun(file, from: start, through: children[last].lines.upperBound) else { continue }
+            guard let end = swiftRun(file, from: start, through: children[last].lines.upperBound, prefix: prefix)
+            else { continue }
             let what = runnable(firstLine: first.text, core: core)
-            let lines = file.lines[start...end].count { !isBlank($0.text) }
+            let lines = file.lines[start...end].count { !isBlank(inside($0.text, prefix) ?? $0.text) }
             // One line of Swift-like text is too little to tell code from a slip of prose (a
             // `// main.swift — …` line alone is no tree: a tree has code under its first line).
             guard lines >= 2 else { continue }
@@ -55,20 +87,25 @@ extension Classifier {
             found.append(
                 LostFencePair(
                     finding: .lostFences(
-                        at: SourceLocation(path: file.path, line: start + 1), what: what ?? "Swift code",
-                        shown: first.text, lines: (start + 1)...(end + 1), opener: "```swift", closer: "```"),
+                        at: SourceLocation(path: file.path, line: start + 1, column: width + 1),
+                        what: what ?? "Swift code",
+                        shown: first.text, lines: (start + 1)...(end + 1), opener: prefix + "```swift",
+                        closer: prefix + "```"),
                     explains: explains, runnable: what != nil))
             lostCodeLines.formUnion(start...end)
             while next < children.count, children[next].lines.lowerBound <= end { next += 1 }
         }
         // A tree's output whose fences were lost: the text right under a tree with no expected block.
-        for block in lesson.blocks where block.role == .tree && block.expected == nil && block.fenced.containers.isEmpty
-        {
+        var outputs: [LostFencePair] = []
+        for (position, child) in children.enumerated() {
+            guard case .fencedCode = child.kind, let block = bare[child.lines.lowerBound] else { continue }
             let closing = block.fenced.closing.number - 1
-            guard
-                let after = children.firstIndex(where: { $0.lines.lowerBound > closing }),
+            let after = position + 1
+            guard after < children.count,
                 case .paragraph = children[after].kind, !lostCodeLines.contains(children[after].lines.lowerBound),
-                file.lines[(closing + 1)..<children[after].lines.lowerBound].allSatisfy({ isBlank($0.text) })
+                file.lines[(closing + 1)..<children[after].lines.lowerBound].allSatisfy({
+                    isBlank(inside($0.text, prefix) ?? $0.text)
+                })
             else { continue }
             // The output's paragraphs: text no sentence of the course is (ASCII, not a sentence),
             // up to the first that reads as text.
@@ -81,17 +118,26 @@ extension Classifier {
             guard readsAsOutput(children[after].content.map(\.text)) else { continue }
             let start = children[after].lines.lowerBound
             let end = children[last].lines.upperBound
-            found.append(
+            outputs.append(
                 LostFencePair(
                     finding: .lostFences(
-                        at: SourceLocation(path: file.path, line: start + 1),
+                        at: SourceLocation(path: file.path, line: start + 1, column: width + 1),
                         what: "the output of the tree at line \(block.fenced.opening.number)",
-                        shown: children[after].content.first?.text ?? "", lines: (start + 1)...(end + 1), opener: "```",
-                        closer: "```"),
+                        shown: children[after].content.first?.text ?? "", lines: (start + 1)...(end + 1),
+                        opener: prefix + "```", closer: prefix + "```"),
                     explains: [(.missingExpected, block.fenced.body.first?.number ?? block.fenced.opening.number)],
                     runnable: true))
         }
-        return found
+        return (found, outputs)
+    }
+
+    /// A line of a container whose lines start with `prefix`, past it: the line itself at the top
+    /// level, "" for a blank line of a block quote (`>` alone), nil for a line outside it.
+    static func inside(_ text: String, _ prefix: String) -> String? {
+        if prefix.isEmpty { return text }
+        if text.hasPrefix(prefix) { return String(text.dropFirst(prefix.count)) }
+        if isBlank(text) { return "" }
+        return text.filter { $0 != " " && $0 != "\t" } == prefix.filter { $0 != " " } ? "" : nil
     }
 
     /// True for a paragraph or an indented code block: how readers see lines of code with no fence.
@@ -225,12 +271,12 @@ extension Classifier {
     /// The last line (an index) of the run of Swift from line `start` to at most `limit`: lines
     /// that start or go on Swift at the top level, and any line inside brackets they open, up to
     /// the last line that closes them all. Nil when no line does.
-    static func swiftRun(_ file: SourceFile, from start: Int, through limit: Int) -> Int? {
+    static func swiftRun(_ file: SourceFile, from start: Int, through limit: Int, prefix: String = "") -> Int? {
         var depth = 0
         var end: Int?
         var index = start
         while index <= limit, index < file.lines.count {
-            let text = file.lines[index].text
+            guard let text = inside(file.lines[index].text, prefix) else { break }
             index += 1
             if isBlank(text) { continue }
             if depth == 0, !(index - 1 == start ? startsSwift(text) : continuesSwift(text)) { break }

@@ -425,6 +425,8 @@ package enum Classifier {
         /// What the blocks a slip left without their role were meant to be ("a tree", "the core"):
         /// the lesson lacks them only until the slip is fixed.
         var roleSlips: Set<String> = []
+        /// The last display fragment found pasted twice: a third copy under it is one too.
+        var fragmentCopy: FencedBlock?
 
         func flushPendingTree() {
             guard let tree = pendingTree else { return }
@@ -552,6 +554,18 @@ package enum Classifier {
                         .nearMiss(what: miss.what, marker: miss.marker, slip: miss.slip)))
                 mislabeled = block
                 roleSlips.insert(miss.what)
+            } else if let previous = blocks.last, previous.role == .fragment || previous.fenced == fragmentCopy,
+                let lines = repeated(block, previous.fenced, in: file)
+            {
+                // A display fragment pasted twice, right under itself: readers see the code twice,
+                // and nothing else tells. The copy is the one finding, its fix deletes it; it is
+                // parsed once, as the original.
+                diagnostics.append(
+                    .repeatedBlock(
+                        at: block.openingLocation(in: path), .fragment,
+                        of: previous.fenced.opening.number...previous.fenced.closing.number, delete: lines))
+                blocks.append(Lesson.Block(role: .none, fenced: block))
+                fragmentCopy = block
             } else {
                 blocks.append(Lesson.Block(role: .fragment, fenced: block))
             }

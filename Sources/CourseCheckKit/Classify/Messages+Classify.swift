@@ -133,6 +133,7 @@ extension Diagnostic {
         case core(String)
         case tree
         case expected
+        case fragment
     }
 
     /// A block that repeats the block at lines `original` right above it: the finding a copy of
@@ -158,6 +159,11 @@ extension Diagnostic {
                 .strayOutput, at: location,
                 "bare code fence repeats the tree's expected block at \(span) right above it, so it is nobody's "
                     + "expected output; \(fix)")
+        case .fragment:
+            Diagnostic(
+                .noRole, at: location,
+                "this display fragment repeats the one at \(span) right above it, so readers see the same code "
+                    + "twice; \(fix)")
         }
     }
 
