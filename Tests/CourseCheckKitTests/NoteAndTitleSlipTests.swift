@@ -6,17 +6,22 @@ import XCTest
 /// right text: each gives one finding, at the slip, naming what is off. Each case is a complete
 /// list of the run's findings, in a copy of the real course.
 final class NoteAndTitleSlipTests: XCTestCase {
-    private var scratch: Scratch!
-    private var lessons: URL { scratch.url.appendingPathComponent("lessons") }
+    private var copy: Scratch?
 
-    override func setUpWithError() throws {
-        scratch = try CourseCopy.make(for: self)
+    /// The copy of the course `findings(_:_:_:)` edits, made on first use: most tests make fresh
+    /// copies of their own, and a copy made for every test was a few percent of the suite's time.
+    private func scratch() throws -> Scratch {
+        if let copy { return copy }
+        let made = try CourseCopy.make(for: self)
+        copy = made
+        return made
     }
 
     /// The findings of a default run after replacing `target` with each replacement in `file`
     /// (the lesson restored between them), one list per replacement.
     private func findings(_ file: String, _ target: String, _ replacements: [String]) throws -> [[String]] {
-        let url = lessons.appendingPathComponent(file)
+        let scratch = try scratch()
+        let url = scratch.url.appendingPathComponent("lessons/\(file)")
         let original = try String(contentsOf: url, encoding: .utf8)
         defer { try? original.write(to: url, atomically: true, encoding: .utf8) }
         return try replacements.map { replacement in
@@ -1313,8 +1318,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
     /// The closing table's lines, as the real course writes them: its header row, its delimiter
     /// row and its 21 rows.
     private func closingTable() throws -> [String] {
-        let text = try String(
-            contentsOf: lessons.appendingPathComponent("21-on-izleme-ve-yineleme.md"), encoding: .utf8)
+        let lesson = Binary.packageRoot.appendingPathComponent("lessons/21-on-izleme-ve-yineleme.md")
+        let text = try String(contentsOf: lesson, encoding: .utf8)
         let lines = text.components(separatedBy: "\n")
         let header = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("| Ders |") })
         return Array(lines[header...].prefix { $0.hasPrefix("|") })

@@ -79,7 +79,7 @@ package struct CourseFacts: Sendable {
                 // lines are no title (`# ---` for the opening line is a heading of it).
                 let repaired = frontMatter?.unclosed?.written != nil || frontMatter?.opened != nil
                 let end = repaired ? frontMatter?.closingLine ?? 0 : 0
-                return prose.headings.first { $0.level == 1 && $0.line > end }
+                return prose.firstHeading { level, line in level == 1 && line > end }
             }
 
             package init(_ lesson: Lesson) {

@@ -261,10 +261,24 @@ package struct Prose: Sendable {
     package var headings: [Heading] {
         blocks.compactMap { block in
             guard case .heading(let level) = block.kind else { return nil }
-            // As rendered: `# Yerel *Durum*` reads "Yerel Durum".
-            return Heading(
-                level: level, text: block.text, line: block.firstLine.number, column: block.segments[0].column)
+            return Self.heading(block, level: level)
         }
+    }
+
+    /// The first heading `matches` takes (given its level and line), its text rendered for it
+    /// alone: a lesson's title is asked for several times a check, and rendering every heading's
+    /// text to pick one was a few percent of a warm check.
+    package func firstHeading(where matches: (_ level: Int, _ line: Int) -> Bool) -> Heading? {
+        for block in blocks {
+            guard case .heading(let level) = block.kind, matches(level, block.firstLine.number) else { continue }
+            return Self.heading(block, level: level)
+        }
+        return nil
+    }
+
+    private static func heading(_ block: TextBlock, level: Int) -> Heading {
+        // As rendered: `# Yerel *Durum*` reads "Yerel Durum".
+        Heading(level: level, text: block.text, line: block.firstLine.number, column: block.segments[0].column)
     }
 
     /// The paragraphs that open a bullet list item (`-`, `*`, `+`).
