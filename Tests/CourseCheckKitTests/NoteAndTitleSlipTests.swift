@@ -1348,7 +1348,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         }
         let pipes = " and the rest of the table as a paragraph of pipes"
         let nbsp = "U+00A0 NO-BREAK SPACE before its first '|', which GitHub reads as a cell of its own, "
-        let cases: [(String, String, [String])] = [
+        let cases: [(String, String, [String])] = PropertySeeds.sampled([
             (" " + header + "\n    " + delimiter, "header 1, delimiter 4", [delimiterIndented("4 spaces")]),
             ("  " + header + "\n    " + delimiter, "header 2, delimiter 4", [delimiterIndented("4 spaces")]),
             ("   " + header + "\n    " + delimiter, "header 3, delimiter 4", [delimiterIndented("4 spaces")]),
@@ -1393,7 +1393,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 header + "\n" + delimiter + "\n" + table[2..<10].joined(separator: "\n") + "\n  " + row9,
                 "row 9 indented 2", []
             ),
-        ]
+        ])
         for (edited, what, expected) in cases {
             let original = table[0..<(what.contains("row 9") ? 11 : what.contains("whole") ? table.count : 2)]
             let found = try findingsAndAfterTheFix([
@@ -1759,41 +1759,54 @@ final class NoteAndTitleSlipTests: XCTestCase {
     /// finding at it, and one that agrees is none; writing the count it says leaves none.
     func testASecondCountInTheDistributionSentenceIsJudged() throws {
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
-        let cases: [(written: String, column: Int, says: String, wrong: String, right: String)] = [
-            (
-                "yerel 6, ebeveyn 4, gözlem 4, ortam altı (7).", 119, "ortam 7, but 6 lessons declare ortam", "(7)",
-                "(6)"
-            ),
-            (
-                "yerel 6, ebeveyn 4 (5), gözlem 4, ortam 6.", 95, "ebeveyn 5, but 4 lessons declare ebeveyn", "(5)",
-                "(4)"
-            ),
-            (
-                "yerel 6, ebeveyn 4 ya da 5, gözlem 4, ortam 6.", 100, "ebeveyn 5, but 4 lessons declare ebeveyn",
-                "ya da 5", "ya da 4"
-            ),
-            (
-                "yerel 6, ebeveyn dört (5), gözlem 4, ortam 6.", 99, "ebeveyn 5, but 4 lessons declare ebeveyn", "(5)",
-                "(4)"
-            ),
-            ("yerel: 6 (7), ebeveyn 4, gözlem 4, ortam 6.", 85, "yerel 7, but 6 lessons declare yerel", "(7)", "(6)"),
-            // After a slash or a dash (a range), or later in a parenthesis opened after the count.
-            ("yerel 6, ebeveyn 4, gözlem 4/5, ortam 6.", 105, "gözlem 5, but 4 lessons declare gözlem", "4/5", "4/4"),
-            (
-                "yerel 6, ebeveyn 4, gözlem 4\u{2013}5, ortam 6.", 107, "gözlem 5, but 4 lessons declare gözlem",
-                "4\u{2013}5", "4\u{2013}4"
-            ),
-            ("yerel 6, ebeveyn 4, gözlem 4-5, ortam 6.", 105, "gözlem 5, but 4 lessons declare gözlem", "4-5", "4-4"),
-            (
-                "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (altı değil, 7).", 129, "ortam 7, but 6 lessons declare ortam",
-                "7)", "6)"
-            ),
-            (
-                "yerel 6 (ya da belki 7), ebeveyn 4, gözlem 4, ortam 6.", 96, "yerel 7, but 6 lessons declare yerel",
-                "7)", "6)"
-            ),
-            ("yerel 6 (altı), ebeveyn 4, gözlem 4, ortam yedi (6).", 0, "", "", ""),
-        ]
+        let cases: [(written: String, column: Int, says: String, wrong: String, right: String)] = PropertySeeds.sampled(
+            [
+                (
+                    "yerel 6, ebeveyn 4, gözlem 4, ortam altı (7).", 119, "ortam 7, but 6 lessons declare ortam", "(7)",
+                    "(6)"
+                ),
+                (
+                    "yerel 6, ebeveyn 4 (5), gözlem 4, ortam 6.", 95, "ebeveyn 5, but 4 lessons declare ebeveyn", "(5)",
+                    "(4)"
+                ),
+                (
+                    "yerel 6, ebeveyn 4 ya da 5, gözlem 4, ortam 6.", 100, "ebeveyn 5, but 4 lessons declare ebeveyn",
+                    "ya da 5", "ya da 4"
+                ),
+                (
+                    "yerel 6, ebeveyn dört (5), gözlem 4, ortam 6.", 99, "ebeveyn 5, but 4 lessons declare ebeveyn",
+                    "(5)",
+                    "(4)"
+                ),
+                (
+                    "yerel: 6 (7), ebeveyn 4, gözlem 4, ortam 6.", 85, "yerel 7, but 6 lessons declare yerel", "(7)",
+                    "(6)"
+                ),
+                // After a slash or a dash (a range), or later in a parenthesis opened after the count.
+                (
+                    "yerel 6, ebeveyn 4, gözlem 4/5, ortam 6.", 105, "gözlem 5, but 4 lessons declare gözlem", "4/5",
+                    "4/4"
+                ),
+                (
+                    "yerel 6, ebeveyn 4, gözlem 4\u{2013}5, ortam 6.", 107, "gözlem 5, but 4 lessons declare gözlem",
+                    "4\u{2013}5", "4\u{2013}4"
+                ),
+                (
+                    "yerel 6, ebeveyn 4, gözlem 4-5, ortam 6.", 105, "gözlem 5, but 4 lessons declare gözlem", "4-5",
+                    "4-4"
+                ),
+                (
+                    "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (altı değil, 7).", 129,
+                    "ortam 7, but 6 lessons declare ortam",
+                    "7)", "6)"
+                ),
+                (
+                    "yerel 6 (ya da belki 7), ebeveyn 4, gözlem 4, ortam 6.", 96,
+                    "yerel 7, but 6 lessons declare yerel",
+                    "7)", "6)"
+                ),
+                ("yerel 6 (altı), ebeveyn 4, gözlem 4, ortam yedi (6).", 0, "", "", ""),
+            ])
         for (written, column, says, wrong, right) in cases {
             let copy = try CourseCopy.make(for: self)
             let last = try CourseCopy.lastLesson(in: copy.url.appendingPathComponent("lessons"))
@@ -1904,12 +1917,12 @@ final class NoteAndTitleSlipTests: XCTestCase {
             "lessons/\(at):1: error: this paragraph opens with '\(written)', a near form of the note label \(meant). "
                 + "(\(why)), so it does not read as a note; write **\(meant).** [note-series]"
         }
-        let stops: [(String, String)] = [
+        let stops: [(String, String)] = PropertySeeds.sampled([
             ("\u{2026}", "U+2026 HORIZONTAL ELLIPSIS"), ("!", "'!'"), ("\u{B7}", "U+00B7 MIDDLE DOT"),
             ("\u{3002}", "U+3002 IDEOGRAPHIC FULL STOP"), ("\u{FE52}", "U+FE52 SMALL FULL STOP"),
             ("\u{66B}", "U+066B ARABIC DECIMAL SEPARATOR"), ("\u{104B}", "U+104B MYANMAR SIGN SECTION"),
             ("\u{2E31}", "U+2E31 WORD SEPARATOR MIDDLE DOT"),
-        ]
+        ])
         for (stop, name) in stops {
             // DR5 mid-lesson, DR6 the last of its lesson, DR21 the last of its series, GV7.
             let found = try findingsAndAfterTheFix([
@@ -1927,13 +1940,13 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 ], name)
             XCTAssertEqual(found.fixed, [], name)
         }
-        let forms: [(String, String)] = [
+        let forms: [(String, String)] = PropertySeeds.sampled([
             ("**DR_5.**", "'_' between DR and 5"), ("**DR#5.**", "'#' between DR and 5"),
             ("**DR.5.**", "'.' between DR and 5"), ("**DR5.5.**", "'.5.' for its full stop"),
             ("**DRS.**", "'S' where DR5 has '5'"), ("**D5.**", "'D' for DR"), ("**R5.**", "'R' for DR"),
             ("**DRR5.**", "'DRR' for DR"), ("*DR5!*", "not in bold, '!' for its full stop"),
             ("**DR  5.**", "a space between DR and 5"),
-        ]
+        ])
         for (form, why) in forms {
             let found = try findingsAndAfterTheFix([("10-baglama.md", "**DR5.** Bu", "\(form) Bu")])
             XCTAssertEqual(found.found, [near("10-baglama.md:221", form, "DR5", why)], form)
@@ -2002,7 +2015,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 + "(\(why)), so it does not read as a note; write **\(meant).** [note-series]"
         }
         let code = "in a code span, so readers see its asterisks in code font"
-        let cases: [(file: String, line: Int, label: String, form: String, why: String)] = [
+        let cases: [(file: String, line: Int, label: String, form: String, why: String)] = PropertySeeds.sampled([
             ("10-baglama.md", 161, "DR4", "`**DR4.**`", code),
             ("10-baglama.md", 257, "DR6", "`**DR6.**`", code),
             ("12-ortam-degerleri.md", 244, "DR11", "`**DR11.**`", code),
@@ -2017,7 +2030,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("10-baglama.md", 161, "DR4", "<s>DR4.</s>", "struck through, not in bold"),
             ("10-baglama.md", 161, "DR4", "![**DR4.**](x)", "as an image's alt text"),
             ("10-baglama.md", 161, "DR4", "![DR4.](x)", "as an image's alt text, not in bold"),
-        ]
+        ])
         for slip in cases {
             let found = try findingsAndAfterTheFix([(slip.file, "**\(slip.label).** Bu", "\(slip.form) Bu")])
             XCTAssertEqual(found.found, [near("\(slip.file):\(slip.line)", slip.form, slip.label, slip.why)], slip.form)
@@ -2064,7 +2077,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 + "(\(why)), so it does not read as a note; write **\(meant).** [note-series]"
         }
         let entities = "its asterisks written as entities, so readers see them"
-        let cases: [(line: Int, label: String, form: String, why: String)] = [
+        let cases: [(line: Int, label: String, form: String, why: String)] = PropertySeeds.sampled([
             (161, "DR4", "&#42;&#42;DR4.&#42;&#42;", entities),
             (161, "DR4", "&ast;&ast;DR4.&ast;&ast;", entities),
             (161, "DR4", "&#x2A;&#x2a;DR4.&#X2A;&#42;", entities),
@@ -2077,7 +2090,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ),
             (161, "DR4", "**DR4.\\*\\*", "written with escaped '\\*', so readers see the asterisks"),
             (257, "DR6", "&#42;&#42;DR6.&#42;&#42;", entities),
-        ]
+        ])
         for slip in cases {
             let found = try findingsAndAfterTheFix([("10-baglama.md", "**\(slip.label).** Bu", "\(slip.form) Bu")])
             XCTAssertEqual(
@@ -2097,7 +2110,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
     /// Where the bold closes before punctuation (`**DR4.**(bkz.`, `**DR4.**’`) it is the note.
     func testANoteLabelWithNoSpaceAfterItIsOneFindingAtTheParagraph() throws {
         let seen = "no space after it, so readers see its asterisks"
-        let cases: [(file: String, line: Int, label: String, form: String, why: String)] = [
+        let cases: [(file: String, line: Int, label: String, form: String, why: String)] = PropertySeeds.sampled([
             ("03-yigit-duzenleri.md", 163, "GV8", "**GV8.**Bu", seen),
             ("12-ortam-degerleri.md", 184, "DR10", "**DR10.**Bu", seen),
             ("10-baglama.md", 257, "DR6", "**DR6.**Bu", seen),
@@ -2111,7 +2124,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 "10-baglama.md", 161, "DR4", "\\*\\*DR4.\\*\\*Bu",
                 "written with escaped '\\*', so readers see the asterisks, no space after it"
             ),
-        ]
+        ])
         for slip in cases {
             let rest = String(slip.form.reversed().prefix { $0.isLetter || $0.isNumber }.reversed())
             let found = try findingsAndAfterTheFix([
@@ -2210,7 +2223,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let bullet = "- Bu dersin tetiği: **ebeveyn**."
         let struck = "struck through (readers see it crossed out)"
         let image = "in an image (readers see an image, its text only as alt text)"
-        let cases: [(form: String, why: String)] = [
+        let cases: [(form: String, why: String)] = PropertySeeds.sampled([
             ("~~**ebeveyn**~~", struck), ("~**ebeveyn**~", struck), ("**~~ebeveyn~~**", struck),
             ("~~ebeveyn~~", struck),
             ("<del>**ebeveyn**</del>", struck), ("<s>**ebeveyn**</s>", struck),
@@ -2224,7 +2237,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             // Raw `<img>`: its alt (quoted or not, bold or not, in any case) names the trigger.
             ("<img src=x alt=ebeveyn>", image), ("**<img src=x alt=\"ebeveyn\">**", image),
             ("<img alt=\"**ebeveyn**\">", image), ("<IMG SRC=x ALT='ebeveyn'>", image),
-        ]
+        ])
         for slip in cases {
             let found = try findingsAndAfterTheFix([
                 ("10-baglama.md", bullet, "- Bu dersin tetiği: \(slip.form).")
@@ -2261,7 +2274,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testAClosingTableTriggerCellWrappedWholeIsOneFindingAtIt() throws {
         let row = "| Bağlama | çocuk yazdı | ebeveyn | kural yazanı okumaz |"
         let struck = "struck through (readers see it crossed out)"
-        let cases: [(form: String, why: String)] = [
+        let cases: [(form: String, why: String)] = PropertySeeds.sampled([
             ("~~ebeveyn~~", struck), ("~~**ebeveyn**~~", struck), ("**~~ebeveyn~~**", struck),
             ("<del>ebeveyn</del>", struck), ("<s>ebeveyn</s>", struck), ("<strike>ebeveyn</strike>", struck),
             ("~~yerel~~", struck),
@@ -2272,7 +2285,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("&#42;&#42;ebeveyn&#42;&#42;", "written with its asterisks as entities (readers see them)"),
             ("&#x2A;&#x2A;ebeveyn&#x2A;&#x2A;", "written with its asterisks as entities (readers see them)"),
             ("\\*\\*ebeveyn\\*\\*", "written with escaped '\\*' (readers see the asterisks)"),
-        ]
+        ])
         for slip in cases {
             let found = try findingsAndAfterTheFix([
                 ("21-on-izleme-ve-yineleme.md", row, "| Bağlama | çocuk yazdı | \(slip.form) | kural yazanı okumaz |")
@@ -2394,7 +2407,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 + "(\(why)), so it does not read as a note; write **\(meant).** [note-series]"
         }
         let lesson1 = "01-bildirimsel-sozdizim.md"
-        let cases: [(file: String, line: Int, label: String, form: String, why: String)] = [
+        let cases: [(file: String, line: Int, label: String, form: String, why: String)] = PropertySeeds.sampled([
             (lesson1, 220, "GV2", "**GV\u{2161}.**", "U+2161 ROMAN NUMERAL TWO where GV2 has '2'"),
             (lesson1, 144, "GV1", "**GV\u{2170}.**", "U+2170 SMALL ROMAN NUMERAL ONE where GV1 has '1'"),
             (lesson1, 144, "GV1", "**GV\u{2460}.**", "U+2460 CIRCLED DIGIT ONE where GV1 has '1'"),
@@ -2418,7 +2431,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 "'2\u{2163}' where EK24 has '24': U+2163 ROMAN NUMERAL FOUR"
             ),
             ("21-on-izleme-ve-yineleme.md", 206, "EK24", "**EK.**", "no number where EK24 has '24'"),
-        ]
+        ])
         for slip in cases {
             let found = try findingsAndAfterTheFix([(slip.file, "**\(slip.label).** Bu", "\(slip.form) Bu")])
             XCTAssertEqual(found.found, [near("\(slip.file):\(slip.line)", slip.form, slip.label, slip.why)], slip.form)
@@ -2566,12 +2579,12 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testASecondCountAfterEveryRestatingConnectiveIsJudged() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
-        let forms: [(written: String, column: Int)] = [
+        let forms: [(written: String, column: Int)] = PropertySeeds.sampled([
             ("4 yerine 5", 112), ("4~5", 105), ("4 ~ 5", 107), ("4 \u{223C} 5", 109), ("4, yani 5", 111),
             ("4, hatta 5", 112), ("4, belki 5", 112), ("4 belki 5", 111), ("4 aslında 5", 114),
             ("4, daha doğrusu 5", 120), ("4 yahut 5", 111), ("4 veyahut 5", 113), ("4 yoksa 5", 111),
             ("4 ile 5 arası", 109), ("4 ya da belki 5", 117),
-        ]
+        ])
         let make = { (count: String) in sentence.replacingOccurrences(of: "gözlem 4", with: "gözlem " + count) }
         XCTAssertEqual(
             try findings(file, sentence, forms.map { make($0.written) }),
@@ -2600,7 +2613,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testASecondCountAfterAnOrSpellingOrACorrectionIsJudged() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
-        let forms: [(written: String, column: Int)] = [
+        let forms: [(written: String, column: Int)] = PropertySeeds.sampled([
             ("4 yada 5,", 110), ("4 ve ya 5,", 111), ("4 veyahut da 5,", 116), ("4 yahutta 5,", 113),
             ("4 yahut da 5,", 114), ("4 — pardon, 5 —", 117), ("4 olabilir, 5 de olabilir,", 115),
             ("4, hayır 5,", 113), ("4, hayır, 5,", 114), ("4, yok 5,", 110), ("4 (düzeltme: 5),", 117),
@@ -2610,7 +2623,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             // `da` or `de` after any "or", in its older spelling too.
             ("4 yahud da 5,", 114), ("4 veyahud da 5,", 116), ("4 yahut de 5,", 114), ("4 veyahud de 5,", 116),
             ("4 yâhud da 5,", 115), ("4 ya de 5,", 111),
-        ]
+        ])
         let make = { (count: String) in sentence.replacingOccurrences(of: "gözlem 4,", with: "gözlem " + count) }
         XCTAssertEqual(
             try findings(file, sentence, forms.map { make($0.written) }),
@@ -2648,12 +2661,12 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testASecondCountAsAQuestionASuppositionOrAfterIseIsJudged() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
-        let gozlem: [(written: String, column: Int)] = [
+        let gozlem: [(written: String, column: Int)] = PropertySeeds.sampled([
             ("gözlem 4 mü 5 mi,", 109), ("gözlem 4 mü, 5 mi?,", 110), ("gözlem 4 mü yoksa 5 mi,", 115),
             ("gözlem ise 5,", 107), ("gözlemse 5,", 105), ("gözlem 4'mü 5'mi,", 109),
             // Hedges read past as `yaklaşık` is: about 5.
             ("gözlem yaklaşık olarak 5,", 121), ("gözlem aşağı yukarı 5,", 120), ("gözlem tahminen 5,", 112),
-        ]
+        ])
         let ortam: [(written: String, column: Int)] = [
             ("ortam 6 mı 7 mi, emin değilim.", 118), ("ortam 6, 7 de olabilir.", 115), ("ortam 6, 7 olabilir.", 115),
             ("ortam 6, 7 mi?", 115), ("ortam 6, belki de 7.", 124), ("ortam 6; gözlem ise 5.", 127),
@@ -2770,7 +2783,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
         let listed = "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6."
-        let holding = [
+        let holding = PropertySeeds.sampled([
             "yerel 6, ebeveyn 4, gözlem 4 (7'den az), ortam 6.", "yerel 6, ebeveyn 4, gözlem 4, 3'ten fazla, ortam 6.",
             "yerel 6, ebeveyn 4, gözlem 4 (yediden daha az), ortam 6.",
             "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (birden fazla).",
@@ -2783,9 +2796,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
             "yerel 6, ebeveyn 4, gözlem 4 (7'nin altında), ortam 6.",
             "yerel 6, ebeveyn 4, gözlem 4 (3'ün üstünde), ortam 6.",
             "yerel 6, ebeveyn 4, gözlem 4 (7'den küçük), ortam 6.",
-        ]
+        ])
         XCTAssertEqual(try findings(file, sentence, holding + [listed]), (holding + [listed]).map { _ in [] })
-        let broken: [(written: String, column: Int, says: String)] = [
+        let broken: [(written: String, column: Int, says: String)] = PropertySeeds.sampled([
             ("yerel 6, ebeveyn 4, gözlem 4 (4'ten az), ortam 6.", 106, "gözlem fewer than 4"),
             ("yerel 6, ebeveyn 4, gözlem 4, 4'ten fazla, ortam 6.", 106, "gözlem more than 4"),
             ("yerel 6, ebeveyn 4, gözlem 4 (dörtten daha çok), ortam 6.", 106, "gözlem more than 4"),
@@ -2795,7 +2808,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("yerel 6, ebeveyn 4, gözlem 4 (3'e kadar), ortam 6.", 106, "gözlem at most 3"),
             ("yerel 6, ebeveyn 4, gözlem 4 (4'ün altında), ortam 6.", 106, "gözlem fewer than 4"),
             ("yerel 6, ebeveyn 4, gözlem 4 (4'ten büyük), ortam 6.", 106, "gözlem more than 4"),
-        ]
+        ])
         XCTAssertEqual(
             try findings(file, sentence, broken.map(\.written)),
             broken.map { form in
@@ -2818,7 +2831,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testExceedingVerbsAndAndAboveAreBounds() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
-        let holding = [
+        let holding = PropertySeeds.sampled([
             "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (5'i aşkın).",
             "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (5'i geçiyor).",
             "yerel 6, ebeveyn 4, gözlem 4 (3'ü geçer), ortam 6.", "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (beşi aşkın).",
@@ -2829,7 +2842,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             "yerel 6, ebeveyn 4, gözlem 4, ortam 6 (altıyı aşmaz).",
             "yerel, ebeveyn, gözlem ve ortam: 6, 4, 4 (3'ü aşkın), 6.", "yerel 6, ebeveyn 4, gözlem 4 ve altı ortam.",
             "yerel 6, ebeveyn 4, gözlem 4, ortam altı ya da altı.",
-        ]
+        ])
         XCTAssertEqual(try findings(file, sentence, holding), holding.map { _ in [] })
         let broken: [(written: String, column: Int, says: String)] = [
             ("yerel 6, ebeveyn 4, gözlem 4, ortam 6 (6'yı geçer).", 115, "ortam more than 6"),
@@ -2874,21 +2887,21 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testANegatedBoundOrAReachVerbIsTheBoundNegated() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
-        let holding = [
+        let holding = PropertySeeds.sampled([
             "6 (6'dan fazla değil)", "6 (5'ten az değil)", "6 (7'den fazla olamaz)", "6 (6'nın altında değil)",
             "6 (7'yi bulmaz)", "6 (7'ye varmaz)", "6 (7'ye ulaşmaz)", "6 (7'yi bulmuyor)", "6 (7'ye erişmez)",
             "6 (7'ye ulaşmıyor)", "6 (yediye varmaz)", "6 (6'yı bulur)", "6 (5'e varır)", "6 (7'ye varan)",
             "6, 6'dan fazla olmayan", "6 (7 ve üzeri değil)", "6 (altıdan az sayılmaz)",
-        ].map { sentence.replacingOccurrences(of: "ortam 6.", with: "ortam \($0).") }
+        ]).map { sentence.replacingOccurrences(of: "ortam 6.", with: "ortam \($0).") }
         let denied = sentence.replacingOccurrences(of: "gözlem 4,", with: "gözlem 4 (5 değil),")
         XCTAssertEqual(try findings(file, sentence, holding + [denied]), (holding + [denied]).map { _ in [] })
-        let broken: [(written: String, says: String)] = [
+        let broken: [(written: String, says: String)] = PropertySeeds.sampled([
             ("6 (5'ten fazla değil)", "at most 5"), ("6 (7'den aşağı değil)", "at least 7"),
             ("6 (yediden az değil)", "at least 7"), ("6 (5'ten fazla olamaz)", "at most 5"),
             ("6 (5'in üstünde değil)", "at most 5"), ("6 (6'ya varmaz)", "fewer than 6"),
             ("6 (6'yı bulmuyor)", "fewer than 6"), ("6 (7'ye ulaşır)", "at least 7"), ("6 (5'e varan)", "at most 5"),
             ("6 (6 ve üzeri değil)", "fewer than 6"), ("6 (7'yi geçmez değil)", "more than 7"),
-        ]
+        ])
         XCTAssertEqual(
             try findings(
                 file, sentence,
@@ -2924,7 +2937,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
         let make = { (bound: String) in sentence.replacingOccurrences(of: "ortam 6.", with: "ortam \(bound).") }
-        let holding = [
+        let holding = PropertySeeds.sampled([
             "6 (5'ten aşağı düşmez)", "6 (5'ten aşağı inmez)", "6 (5'in altına düşmez)", "6 (5'in altına inmez)",
             "6 (7'nin üstüne çıkmaz)", "6 (7'nin üzerine çıkmaz)", "6 (7'yi aşamaz)", "6 (7'yi geçemez)",
             "6 (7'yi aşamıyor)", "6 (7'yi geçmeyecek)", "6 (7'yi aşmayacak)", "6 (7'den fazlası olmaz)",
@@ -2933,9 +2946,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
             "6 (7'den yukarı çıkmaz)", "6 (7'den fazla çıkmaz)", "6 (5'in altına düşmeyen)", "6 (7'ye varamaz)",
             "6 (7'yi bulamıyor)", "6 (7'den düşük)", "6 (5'ten yüksek)", "6 (5'i geçecek)", "6 (6'dan azı olmaz)",
             "6 (5'ten aşağıya inmez)",
-        ]
+        ])
         XCTAssertEqual(try findings(file, sentence, holding.map(make)), holding.map { _ in [] })
-        let broken: [(written: String, says: String)] = [
+        let broken: [(written: String, says: String)] = PropertySeeds.sampled([
             ("6 (7'den aşağı düşmez)", "at least 7"), ("6 (7'nin altına inmez)", "at least 7"),
             ("6 (5'in üstüne çıkmaz)", "at most 5"), ("6 (5'i aşamaz)", "at most 5"),
             ("6 (5'ten fazla değildir)", "at most 5"), ("6 (7'den az olmaz)", "at least 7"),
@@ -2944,7 +2957,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             ("6 (6'dan düşük)", "fewer than 6"), ("6 (5'ten aşağı düşmez değil)", "fewer than 5"),
             ("6 (5'in altına düşer)", "fewer than 5"), ("6 (6'yı aşacak)", "more than 6"),
             ("6 (7'den aşağıya inmeyecek)", "at least 7"),
-        ]
+        ])
         XCTAssertEqual(
             try findings(file, sentence, broken.map { make($0.written) }),
             broken.map {
@@ -2975,11 +2988,11 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testAStressedVerbOrStayAfterABoundIsTheBound() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "gözlem 4, ortam 6."
-        let holding = [
+        let holding = PropertySeeds.sampled([
             "5'in altına hiç düşmez", "5'in altına asla düşmez", "7'yi hiç geçmez", "7'yi asla aşmaz",
             "5'in altına hiç inmedi", "7'yi hiç aşmadı", "7'yi kesinlikle geçmez", "7'yi bile geçmez",
             "5'in altında kalmaz", "5'in altında kalmıyor", "5'ten aşağıda kalmaz", "7'nin altında kalır",
-        ]
+        ])
         XCTAssertEqual(
             try findings(file, sentence, holding.map { "gözlem 4, ortam 6 (\($0))." }),
             holding.map { _ in [] })
@@ -3005,10 +3018,10 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testANumberWordWithACaseEndingIsTheNumber() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "gözlem 4, ortam 6."
-        let holding = [
+        let holding = PropertySeeds.sampled([
             "beşin altına düşmez", "yediyi geçmez", "beşten aşağı düşmez", "altının altına inmez", "yedinin altında",
             "dördün üstünde", "on beşin altına düşer", "beşe varır", "sekizden az", "onun altına düşmez",
-        ]
+        ])
         XCTAssertEqual(
             try findings(file, sentence, holding.map { "gözlem 4, ortam 6 (\($0))." }),
             holding.map { _ in [] })
@@ -3088,14 +3101,14 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testAStressingRunInsideABoundIsReadPast() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "gözlem 4, ortam 6."
-        let holding = [
+        let holding = PropertySeeds.sampled([
             "5'in altına pek düşmez", "5'in altına asla ama asla düşmez", "7'yi hiçbir zaman geçmez",
             "7'yi muhtemelen aşmaz", "7'yi de aşmaz", "7'yi şimdilik aşmaz", "7'yi hiç mi hiç geçmez",
             "7'yi hiçbir şekilde aşmaz", "5'in altına da hiç düşmez", "5'ten aşağı hiçbir zaman inmez",
             "7'yi büyük ihtimalle geçmez", "5'in altına hiç ama hiç inmez",
             // A question particle after a stressing word asks the bound, true or not: none.
             "7'yi hiç mi geçmez?", "5'i hiç mi geçmez?", "7'nin altına hiç mi düşmez?",
-        ]
+        ])
         XCTAssertEqual(
             try findings(file, sentence, holding.map { "gözlem 4, ortam 6 (\($0))." }),
             holding.map { _ in [] })
@@ -3121,10 +3134,10 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testAWordOrADashBetweenANameAndItsCountIsReadPast() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "gözlem 4, ortam 6."
-        let between = [
+        let between = PropertySeeds.sampled([
             "tam ", "tam olarak ", "yine ", "yalnızca ", "sadece ", "yalnız ", "ancak ", "hemen hemen ", "tetiği ",
             "tetikli ", "\u{2013} ", "\u{2014} ", "tetiği de tam ", ": tam ",
-        ]
+        ])
         XCTAssertEqual(
             try findings(file, sentence, between.map { "gözlem 4, ortam \($0)6." }), between.map { _ in [] })
         let wrong = ["tam olarak ", "yine ", "ancak ", "\u{2013} ", "tetiği "]
@@ -3145,11 +3158,11 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testLessonNumbersYearsAndSharesAfterACountAreNoCounts() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "gözlem 4, ortam 6."
-        let asides = [
+        let asides = PropertySeeds.sampled([
             "(2., 5., 7., 12., 19. ve 20. dersler)", "(12. ders dahil)", "(2.–20. dersler arasında)",
             "(ilki 2. derste)", "(ders 2, 5, 7, 12, 19 ve 20)", "(2026 sürümünde)", "(yüzde 30)", "(%30)",
             "(12. sırada)", "(2025'ten beri)",
-        ]
+        ])
         XCTAssertEqual(
             try findings(
                 file, sentence,
@@ -3181,7 +3194,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testTheNamesThenCountsListWithRespectivelyOrForIsRead() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
-        let forms: [(String) -> String] = [
+        let forms: [(String) -> String] = PropertySeeds.sampled([
             { "yerel, ebeveyn, gözlem ve ortam için sırasıyla 6, 4, 4 ve \($0)." },
             { "yerel, ebeveyn, gözlem ve ortam için 6, 4, 4 ve \($0)." },
             { "yerel, ebeveyn, gözlem, ortam: sırasıyla 6, 4, 4, \($0)." },
@@ -3192,7 +3205,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             { "yerel tetiğini 6 ders, ebeveyn tetiğini 4 ders, gözlem tetiğini 4 ders, ortam tetiğini \($0) ders." },
             // A count of lessons with `derste` before each name (in six lessons yerel).
             { "6 derste yerel, 4 derste ebeveyn, 4 derste gözlem ve \($0) derste ortam." },
-        ]
+        ])
         XCTAssertEqual(try findings(file, sentence, forms.map { $0("6") }), forms.map { _ in [] })
         // A listed count's asked bound in parentheses, its question mark before the parenthesis
         // closes, leaves the list going on (it was a list of two counts).
@@ -3344,11 +3357,11 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testMoreOrSpellingsBetweenTwoCountsStateTheSecond() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
-        let forms: [(written: String, column: Int)] = [
+        let forms: [(written: String, column: Int)] = PropertySeeds.sampled([
             ("gözlem 4 ya 5", 108), ("gözlem 4 yâ da 5", 112), ("gözlem 4 yâhutta 5", 114), ("gözlem 4 ve yâ 5", 112),
             ("gözlem 4 veyâhut 5", 114), ("gözlem 4 YÂ DA 5", 112), ("gözlem yâ 4 yâ 5", 113), ("gözlem dört beş", 109),
             ("gözlem 4 5", 105), ("gözlem 4 or 5", 108), ("dört beş gözlem", 101), ("5 4 gözlem", 95),
-        ]
+        ])
         let make = { (count: String) in sentence.replacingOccurrences(of: "gözlem 4", with: count) }
         XCTAssertEqual(
             try findings(file, sentence, forms.map { make($0.written) }),

@@ -39,4 +39,19 @@ enum PropertySeeds {
         while chosen.count < wanted { chosen.insert(Int(generator.next() % UInt64(count))) }
         return (chosen, seed)
     }
+
+    /// A random third (at least `minimum`) of a test's written forms, in their order, for a test
+    /// that runs the whole course once per form: `make test` checks a sample each run, `make soak`
+    /// (`COURSECHECK_PROPERTY_CASES`) every form, and `COURSECHECK_PROPERTY_SEED` replays the
+    /// sample a failure's log names. Each form's expectation is made from the form, so a sample
+    /// asserts exactly what the whole list would for those forms.
+    static func sampled<Form>(
+        _ forms: [Form], minimum: Int = 4, function: String = #function, line: Int = #line
+    ) -> [Form] {
+        guard forms.count > minimum else { return forms }
+        let (chosen, seed) = sample(of: forms.count, share: max(1.0 / 3, Double(minimum) / Double(forms.count)))
+        if chosen.count >= forms.count { return forms }
+        print("\(function) line \(line): \(chosen.count) of \(forms.count) forms, COURSECHECK_PROPERTY_SEED=\(seed)")
+        return forms.indices.filter { chosen.contains($0) }.map { forms[$0] }
+    }
 }
