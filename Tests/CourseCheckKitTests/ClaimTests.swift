@@ -1456,7 +1456,7 @@ final class ClaimTests: XCTestCase {
                 { line in
                     [
                         "\(index):\(line):1: error: '-' makes this item a bullet, which breaks the index's numbered list "
-                            + "(readers see it unnumbered, between two lists); write '3.' [course-index]"
+                            + "(readers see it unnumbered, between two lists); write '3. [' in place of '- [' [course-index]"
                     ]
                 }
             ),

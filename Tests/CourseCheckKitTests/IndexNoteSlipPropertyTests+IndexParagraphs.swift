@@ -82,4 +82,43 @@ extension IndexNoteSlipPropertyTests {
             )
         }
     }
+
+    /// A random index item written as a bullet (`-`, `*`, `+`) with up to four blanks before it,
+    /// nested in the item above or not, or with a Turkish keyboard's `İ` or `ı` for a `1` of its
+    /// number: one finding at the item's line, and following its fix leaves none.
+    func testABulletOrATurkishIInAnIndexItemIsOneFindingWhoseFixConverges() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            let scratch = try CourseCopy.make(for: self)
+            let url = scratch.url.appendingPathComponent("lessons/README.md")
+            var lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+            let items = Self.indexItems(lines)
+            let ones = items.filter { lines[$0.line].prefix($0.digits).contains("1") }
+            let turkish = random.next() % 2 == 0
+            let item = (turkish ? ones : items)[Int(random.next() % UInt64(turkish ? ones.count : items.count))]
+            let rest = lines[item.line].dropFirst(item.digits + 2)
+            if turkish {
+                let number = Array(lines[item.line].prefix(item.digits))
+                let at = number.indices.filter { number[$0] == "1" }
+                var typed = number
+                typed[at[Int(random.next() % UInt64(at.count))]] = random.next() % 2 == 0 ? "\u{130}" : "\u{131}"
+                lines[item.line] = String(typed) + ". " + rest
+            } else {
+                // (Four after a blank line make it code: another slip, `hidden`'s.)
+                let blanks = String(repeating: " ", count: Int(random.next() % (item.first ? 4 : 5)))
+                lines[item.line] = blanks + ["-", "*", "+"][Int(random.next() % 3)] + " " + rest
+            }
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            let found = FenceSlipPropertyTests.findings(in: scratch.url).map(String.init)
+            let message =
+                "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): README.md:\(item.line + 1): "
+                + "'\(lines[item.line].prefix(8))': \(found)"
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(found.first?.hasPrefix("lessons/README.md:\(item.line + 1):") ?? false, message)
+            let fixes = found.compactMap(FollowTheFix.parse).map { (line: $0.line, message: $0.message) }
+            let followed = try XCTUnwrap(FollowTheFix.apply(fixes, to: lines), message)
+            try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(FenceSlipPropertyTests.findings(in: scratch.url), [], "after the fix: \(message)")
+        }
+    }
 }

@@ -119,4 +119,54 @@ final class IndexSlipTests: XCTestCase {
             ])
         XCTAssertEqual(result.fixed, [])
     }
+
+    /// An index item written as a bullet with blanks before it (`   - [Bağlama]` under item 9):
+    /// nested in the item above when the blanks reach its text (cmark-gfm: a `<ul>` inside item
+    /// 9), else a bullet list between two lists. One finding at the line whose fix writes the
+    /// number in place of the blanks and the bullet, so one step gives the flat list back.
+    func testAnIndentedBulletItemIsOneFindingWhoseFixConverges() throws {
+        let bullet = { (line: Int, nested: Bool, written: String, fix: String) in
+            "lessons/README.md:\(line):1: error: '\(written.first { $0 != " " }!)' makes this item a bullet"
+                + (nested ? ", and the blanks before it nest it in the item above," : ",")
+                + " which breaks the index's numbered list (readers see it unnumbered, "
+                + (nested ? "inside that item" : "between two lists") + "); write '\(fix)' in place of '\(written)' "
+                + "[course-index]"
+        }
+        let result = try findingsAndAfterTheFix([
+            ("README.md", "10. [Bağlama]", "   - [Bağlama]"),
+            ("README.md", "17. [Örtük", "    * [Örtük"),
+            ("README.md", "4. [Düzen", " - [Düzen"),
+        ])
+        XCTAssertEqual(
+            result.found,
+            [
+                bullet(27, false, " - [", "4. ["), bullet(38, true, "   - [", "10. ["),
+                bullet(50, true, "    * [", "17. ["),
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
+
+    /// An index item's number typed with a Turkish keyboard's `İ` or `ı` for the digit 1 (`İ0.`,
+    /// `1ı.`): named as the look-alike digit by its code point, as a note label's is (the one
+    /// table, `OtherDigits.lookAlikeDigits`), one finding whose fix writes the number.
+    func testAnIndexItemNumberWithTurkishIForOneNamesTheLookAlike() throws {
+        let marker = { (line: Int, written: String, has: String, name: String, fix: String) in
+            "lessons/README.md:\(line):1: error: '\(written) [' opens no list item: its number has '\(has)' "
+                + "(\(name)) for the digit '1', and CommonMark reads only digits as a list number, so readers see "
+                + "this line as text, not as an item of the index; write '\(fix). [' [course-index]"
+        }
+        let result = try findingsAndAfterTheFix([
+            ("README.md", "10. [Bağlama]", "İ0. [Bağlama]"),
+            ("README.md", "11. [Gözlem", "1ı. [Gözlem"),
+            ("README.md", "1. [Bildirimsel", "ı. [Bildirimsel"),
+        ])
+        XCTAssertEqual(
+            result.found,
+            [
+                marker(24, "ı.", "ı", "U+0131 LATIN SMALL LETTER DOTLESS I", "1"),
+                marker(38, "İ0.", "İ", "U+0130 LATIN CAPITAL LETTER I WITH DOT ABOVE", "10"),
+                marker(39, "1ı.", "ı", "U+0131 LATIN SMALL LETTER DOTLESS I", "11"),
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
 }

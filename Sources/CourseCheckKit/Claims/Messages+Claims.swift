@@ -400,7 +400,9 @@ extension Diagnostic {
         /// This line runs on into the item at `itemLine` (numbered `marker`), which renders as its text.
         case runsOn(itemLine: Int, marker: String)
         /// An item written as a bullet (`-`, `*`, `+`) in the numbered index; `number` is the lesson's place.
-        case bullet(Character, number: Int?)
+        /// `indented`: the line as written up to the item's text (`- [`, `   - [`; `nested`: its
+        /// blanks nest it in the item above); the fix writes the number in its place, in one step.
+        case bullet(Character, number: Int?, indented: String? = nil, nested: Bool = false)
         /// An item titled `title`, the title of `file`, links `written`: a slip of its link target.
         case wrongTarget(written: String, title: String, file: String)
         case notALesson(file: String, meant: String? = nil)
@@ -540,7 +542,13 @@ extension Diagnostic {
                     + "; an item links one lesson, so "
                     + (others.allSatisfy { $0.ownLine != nil }
                         ? "remove the second link" : "give each lesson after the first an item of its own")
-            case .bullet(let bullet, let number):
+            case .bullet(let bullet, let number?, let indented?, let nested):
+                "'\(bullet)' makes this item a bullet"
+                    + (nested ? ", and the blanks before it nest it in the item above," : ",")
+                    + " which breaks the index's numbered list (readers see it unnumbered, "
+                    + (nested ? "inside that item" : "between two lists") + "); write "
+                    + "'\(number). \(indented.last.map(String.init) ?? "")' in place of '\(indented)'"
+            case .bullet(let bullet, let number, _, _):
                 "'\(bullet)' makes this item a bullet, which breaks the index's numbered list (readers see it "
                     + "unnumbered, between two lists); write " + (number.map { "'\($0).'" } ?? "its number")
             case .wrongTarget(let written, let title, let file):
