@@ -33,6 +33,17 @@ final class IndexSlipTests: XCTestCase {
         return (found, CourseCopy.findingsIfAsCommitted(copy.url) ?? run())
     }
 
+    /// The findings of one default run after every edit of `edits`, in a fresh copy of the course.
+    private func findings(after edits: [(file: String, text: String, with: String)]) throws -> [String] {
+        let copy = try CourseCopy.make(for: self)
+        for edit in edits {
+            try CourseCopy.replace(
+                edit.text, with: edit.with, in: copy.url.appendingPathComponent("lessons/\(edit.file)"))
+        }
+        return InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
+            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+    }
+
     private static let introduction = "aynı çerçeveden geçirilir."
     private static let firstPart = "yeniden kullanılabilir görünüm kurucular."
     private static let licence = "dersin özgün adresini verir."
@@ -168,5 +179,34 @@ final class IndexSlipTests: XCTestCase {
                 marker(39, "1ı.", "ı", "U+0131 LATIN SMALL LETTER DOTLESS I", "11"),
             ])
         XCTAssertEqual(result.fixed, [])
+    }
+
+    /// A key of the index's front matter misspelt (`titel:`, `lesons:`, `sorce:`): GitHub shows
+    /// the front matter as a table headed by the key as written. One finding at the key each,
+    /// naming the key meant (no "no 'lessons: N'" after it: course-index reads the count as
+    /// meant, and still judges it); writing the key leaves none. Keys no claim reads and no lesson
+    /// writes, near no key the index lacks (`author:`, `tags: [a, b]`), are no finding.
+    func testAMisspeltIndexFrontMatterKeyIsOneFindingThere() throws {
+        let misspelt = { (line: Int, written: String, key: String) in
+            "lessons/README.md:\(line):1: error: front matter key '\(written)' is a misspelling of '\(key)' (no "
+                + "lesson writes it), so the index has no '\(key)'; write '\(key):' [front-matter]"
+        }
+        let edits = [("title: 'Swift", "titel: 'Swift"), ("lessons: 21", "lesons: 21"), ("source: 'https", "sorce: 'https")]
+        let found = try findings(after: edits.map { ("README.md", $0.0, $0.1) })
+        XCTAssertEqual(
+            found, [misspelt(2, "titel", "title"), misspelt(3, "sorce", "source"), misspelt(7, "lesons", "lessons")]
+        )
+        // Its fix, `write 'title:'` for the key, gives the index back as it was: no finding.
+        XCTAssertEqual(try findings(after: []), [])
+        // The count is still judged when its key is misspelt.
+        XCTAssertEqual(
+            try findings(after: [("README.md", "lessons: 21", "lesons: 22")]),
+            [
+                misspelt(7, "lesons", "lessons"),
+                "lessons/README.md:7:1: error: lessons: 22, but the directory holds 21 lesson files [course-index]",
+            ])
+        XCTAssertEqual(
+            try findings(after: [("README.md", "lessons: 21", "lessons: 21\nauthor: 'Ben'\ntags: [a, b]")]),
+            [])
     }
 }

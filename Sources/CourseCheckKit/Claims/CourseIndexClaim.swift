@@ -790,8 +790,13 @@ package struct CourseIndexClaim: ClaimCheck {
         if linksOnly { return .checked(findings + Self.checkLinks(course, index: index)) }
         // A key with a leftover before it (`\tlessons:`) is front-matter's finding, its count read as meant.
         // So is one behind YAML's comment sign (`# lessons: 21`).
+        // And one misspelt (`lesons: 21`).
         if let count = index.frontMatter?["lessons"] ?? index.frontMatter?.leftoverKey("lessons")?.entry
             ?? index.frontMatter?.commented["lessons"]?.entry
+            ?? index.frontMatter.flatMap({ frontMatter in
+                FrontMatterClaim.indexMisspelt(frontMatter, lessons: course.lessons).first { $0.key == "lessons" }
+                    .flatMap { frontMatter[$0.written] }
+            })
         {
             if let number = OtherDigits.leading(count.value, letters: true), number.utf8Count == count.value.utf8.count
             {

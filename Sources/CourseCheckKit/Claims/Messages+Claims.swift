@@ -108,6 +108,9 @@ extension Diagnostic {
         case keyCase(written: String, key: String)
         /// A key no other lesson writes (`written`) within two edits of the required `key` the lesson lacks.
         case keyMisspelt(written: String, key: String)
+        /// An index key no lesson writes (`written`) within two edits of a key the index lacks
+        /// (`key`: one its claims read, or one the lessons write, `course` aside).
+        case indexKeyMisspelt(written: String, key: String)
         /// A required key written `written`, `leftover` left before `key` (`\ttitle`).
         case keyLeftover(written: String, leftover: String, key: String)
         /// A required key behind YAML's comment sign (`# course: …`): a comment, so the key is gone.
@@ -193,6 +196,9 @@ extension Diagnostic {
             case .keyCommented(let key, let marker):
                 "'\(marker.written)' before '\(key):' makes the line a YAML comment, so the front matter has no "
                     + "'\(key)'; \(marker.fix)"
+            case .indexKeyMisspelt(let written, let key):
+                "front matter key '\(written)' is a misspelling of '\(key)' (no lesson writes it), so the index has "
+                    + "no '\(key)'; write '\(key):'"
             case .keyMisspelt(let written, let key):
                 "front matter key '\(written)' is a misspelling of '\(key)' (no other lesson writes it), so the "
                     + "lesson has no '\(key)'; write '\(key):'"
