@@ -114,6 +114,20 @@ final class IndexSlipTests: XCTestCase {
             ]).found, [])
     }
 
+    /// The same heading written `## Sunum`: a part that splits series DR, one finding at it,
+    /// whose fixes include the sub-heading the author may have meant (`### Sunum`, no finding above).
+    func testAPartThatSplitsASeriesOffersTheSubHeading() throws {
+        let item13 = "13. [Gezinme"
+        XCTAssertEqual(
+            try findings(after: [("README.md", item13, "\n## Sunum\n\n\(item13)")]),
+            [
+                "lessons/README.md:42:1: error: part 'Sunum' splits note series DR with part 'Durum ve Gezinme': its "
+                    + "lessons 13–15 hold DR13–DR21, and a series stays in one part; give them a series of their own (a "
+                    + "new prefix, numbered 1–9), write '### Sunum' to make it a sub-heading inside part 'Durum ve "
+                    + "Gezinme', or delete this heading [course-index]"
+            ])
+    }
+
     /// A part's own heading written at level 3 (its lessons hold another series than the part
     /// above's) stays one finding at the heading, `write '## …'`, which leaves none.
     func testAPartHeadingAtLevelThreeStaysOneFinding() throws {

@@ -17,7 +17,11 @@ package struct FrontMatterClaim: ClaimCheck {
         key: String, written: String
     )] {
         let meant = requiredKeys.filter { $0 != "course" } + ["lessons"]
-        let missing = meant.filter { frontMatter[$0] == nil }
+        // (A key with a leftover before it, behind `#` or with a value unreadable is there: its own finding.)
+        let missing = meant.filter { key in
+            frontMatter[key] == nil && frontMatter.leftoverKey(key) == nil && frontMatter.commented[key] == nil
+                && !frontMatter.unreadable.contains { $0.key == key }
+        }
         guard !missing.isEmpty else { return [] }
         let lessonKeys = Set(lessons.flatMap { $0.frontMatter?.entries.keys.map { $0 } ?? [] })
         var found: [(key: String, written: String)] = []

@@ -354,6 +354,7 @@ extension Diagnostic {
         case wrongPart(file: String, listed: String, part: String, series: String)
         /// The part heading of `part` splits series `series` with part `above` (or below): the
         /// `lessons` under it hold its notes `first`–`last`, and a series stays in one part.
+        /// Written `### `, the heading is a sub-heading inside the part above (`IndexPlacement.continuesPart`).
         case splitSeries(String, above: String, series: String, lessons: ClosedRange<Int>, first: Int, last: Int)
         /// The part heading `name` written without its `## ` (or as a heading of `level`), so its
         /// items read as part `above`'s (nil: the first part, with no part above). `underline`:
@@ -446,7 +447,9 @@ extension Diagnostic {
                         : "its lessons \(lessons.lowerBound)–\(lessons.upperBound) hold ")
                     + (first == last ? "\(series)\(first)" : "\(series)\(first)–\(series)\(last)")
                     + ", and a series stays in one part; give \(lessons.count == 1 ? "it a series of its" : "them a series of their") "
-                    + "own (a new prefix, numbered 1–\(last - first + 1)), or delete this heading"
+                    + "own (a new prefix, numbered 1–\(last - first + 1)), "
+                    + "write '### \(name)' to make it a sub-heading inside part '\(above)', "
+                    + "or delete this heading"
             case .headingInComment(let name):
                 "the part heading '## \(name)' is here, but readers do not see it: it is inside an HTML comment, so "
                     + "the items under it read as the part above's; take it out of the comment"
