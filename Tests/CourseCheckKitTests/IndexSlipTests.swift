@@ -205,7 +205,9 @@ final class IndexSlipTests: XCTestCase {
             "lessons/README.md:\(line):1: error: front matter key '\(written)' is a misspelling of '\(key)' (no "
                 + "lesson writes it), so the index has no '\(key)'; write '\(key):' [front-matter]"
         }
-        let edits = [("title: 'Swift", "titel: 'Swift"), ("lessons: 21", "lesons: 21"), ("source: 'https", "sorce: 'https")]
+        let edits = [
+            ("title: 'Swift", "titel: 'Swift"), ("lessons: 21", "lesons: 21"), ("source: 'https", "sorce: 'https"),
+        ]
         let found = try findings(after: edits.map { ("README.md", $0.0, $0.1) })
         XCTAssertEqual(
             found, [misspelt(2, "titel", "title"), misspelt(3, "sorce", "source"), misspelt(7, "lesons", "lessons")]

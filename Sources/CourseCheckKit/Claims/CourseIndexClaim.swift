@@ -149,7 +149,8 @@ package struct CourseIndexClaim: ClaimCheck {
 
     /// The letter not in ASCII that `bytes` open with, when `OtherDigits.lookAlikeDigits` reads it
     /// as a digit (`İ`, `ı` for 1): the letter, its digit and its UTF-8 length.
-    private static func lookAlikeDigit(_ bytes: ArraySlice<UInt8>) -> (has: Unicode.Scalar, wanted: UInt8, length: Int)? {
+    private static func lookAlikeDigit(_ bytes: ArraySlice<UInt8>) -> (has: Unicode.Scalar, wanted: UInt8, length: Int)?
+    {
         let length = bytes.first.map { $0 >= 0xF0 ? 4 : $0 >= 0xE0 ? 3 : 2 } ?? 0
         guard bytes.count >= length,
             let scalar = String(decoding: bytes.prefix(length), as: UTF8.self).unicodeScalars.first,
