@@ -1461,7 +1461,7 @@ final class ClaimTests: XCTestCase {
                 { line in
                     [
                         "\(index):\(line):1: error: '-' makes this item a bullet, which breaks the index's numbered list "
-                            + "(readers see it unnumbered, between two lists); write '3.' [course-index]"
+                            + "(readers see it unnumbered, between two lists); write '3. [' in place of '- [' [course-index]"
                     ]
                 }
             ),
@@ -1545,7 +1545,8 @@ final class ClaimTests: XCTestCase {
                 "lessons/README.md:\(line):1: error: part 'Erişim ve Dil' splits note series EK with part 'Etkileşim "
                     + "ve Sunum Kalitesi': its \(lessons) \(notes), and a series stays in one part; give "
                     + "\(count == 4 ? "it a series of its" : "them a series of their") own (a new prefix, numbered "
-                    + "1–\(count)), or delete this heading [course-index]"
+                    + "1–\(count)), write '### Erişim ve Dil' to make it a sub-heading inside part 'Etkileşim ve Sunum "
+                    + "Kalitesi', or delete this heading [course-index]"
             ]
         }
         try eachAlone([

@@ -147,6 +147,18 @@ package struct CourseIndexClaim: ClaimCheck {
     /// line opening with one is read as an item's only when a lesson's link follows the marker.
     static var letterDigits: [UInt8: UInt8] { OtherDigits.letterDigits }
 
+    /// The letter not in ASCII that `bytes` open with, when `OtherDigits.lookAlikeDigits` reads it
+    /// as a digit (`İ`, `ı` for 1): the letter, its digit and its UTF-8 length.
+    private static func lookAlikeDigit(_ bytes: ArraySlice<UInt8>) -> (has: Unicode.Scalar, wanted: UInt8, length: Int)?
+    {
+        let length = bytes.first.map { $0 >= 0xF0 ? 4 : $0 >= 0xE0 ? 3 : 2 } ?? 0
+        guard bytes.count >= length,
+            let scalar = String(decoding: bytes.prefix(length), as: UTF8.self).unicodeScalars.first,
+            let digit = OtherDigits.lookAlikeDigits[Character(scalar)]?.asciiValue
+        else { return nil }
+        return (scalar, digit, length)
+    }
+
     /// The punctuation a reader may type around or for an item's `.` (`12 .`, `12..`, `12:`, `12.)`, `12-`).
     private static let markPunctuation: Set<UInt8> = Set(".),:;-".utf8)
 
@@ -181,13 +193,22 @@ package struct CourseIndexClaim: ClaimCheck {
         let other = OtherDigits.leading(body)
         var digits = other?.utf8Count ?? 0
         var number = other?.ascii ?? ""
-        var alikes: [(has: UInt8, wanted: UInt8)] = []
+        var alikes: [(has: Unicode.Scalar, wanted: UInt8)] = []
         if other == nil {
-            while digits < bytes.count, bytes[digits].isASCIIDigit || letterDigits[bytes[digits]] != nil {
-                let wanted = letterDigits[bytes[digits]] ?? bytes[digits]
-                if wanted != bytes[digits] { alikes.append((bytes[digits], wanted)) }
-                number.append(Character(Unicode.Scalar(wanted)))
-                digits += 1
+            while digits < bytes.count {
+                if bytes[digits].isASCIIDigit || letterDigits[bytes[digits]] != nil {
+                    let wanted = letterDigits[bytes[digits]] ?? bytes[digits]
+                    if wanted != bytes[digits] { alikes.append((Unicode.Scalar(bytes[digits]), wanted)) }
+                    number.append(Character(Unicode.Scalar(wanted)))
+                    digits += 1
+                } else if bytes[digits] >= 0xC0, let alike = lookAlikeDigit(bytes[digits...]) {
+                    // A Turkish keyboard's `İ` or `ı` for 1 (`İ0.`, `1ı.`): the same table as a note label's.
+                    alikes.append((alike.has, alike.wanted))
+                    number.append(Character(Unicode.Scalar(alike.wanted)))
+                    digits += alike.length
+                } else {
+                    break
+                }
             }
         }
         guard (1...9).contains(number.count), digits < bytes.count else { return nil }
@@ -229,7 +250,7 @@ package struct CourseIndexClaim: ClaimCheck {
             problem =
                 "its number has "
                 + alikes.map {
-                    "'\(Character(Unicode.Scalar($0.has)))' (\(Invisible.name(Unicode.Scalar($0.has)))) for the digit "
+                    "'\(Character($0.has))' (\(Invisible.name($0.has))) for the digit "
                         + "'\(Character(Unicode.Scalar($0.wanted)))'"
                 }
                 .joined(separator: " and ") + ", and CommonMark reads only digits as a list number"
@@ -567,7 +588,8 @@ package struct CourseIndexClaim: ClaimCheck {
                 where segment.text.utf8.first.map({
                     $0.isASCIIDigit || letterDigits[$0] != nil
                         || $0 >= 0x80
-                            && (OtherDigits.leading(segment.text) != nil || Invisible.leading(segment.text) != nil)
+                            && (OtherDigits.leading(segment.text) != nil || Invisible.leading(segment.text) != nil
+                                || lookAlikeDigit(Array(segment.text.utf8.prefix(4))[...]) != nil)
                         || strayBeforeNumber(segment.text) != nil
                 }) ?? false {
                     if offset > 0 || block.itemMarker == nil,
@@ -769,8 +791,13 @@ package struct CourseIndexClaim: ClaimCheck {
         if linksOnly { return .checked(findings + Self.checkLinks(course, index: index)) }
         // A key with a leftover before it (`\tlessons:`) is front-matter's finding, its count read as meant.
         // So is one behind YAML's comment sign (`# lessons: 21`).
+        // And one misspelt (`lesons: 21`).
         if let count = index.frontMatter?["lessons"] ?? index.frontMatter?.leftoverKey("lessons")?.entry
             ?? index.frontMatter?.commented["lessons"]?.entry
+            ?? index.frontMatter.flatMap({ frontMatter in
+                FrontMatterClaim.indexMisspelt(frontMatter, lessons: course.lessons).first { $0.key == "lessons" }
+                    .flatMap { frontMatter[$0.written] }
+            })
         {
             if let number = OtherDigits.leading(count.value, letters: true), number.utf8Count == count.value.utf8.count
             {
@@ -995,11 +1022,30 @@ package struct CourseIndexClaim: ClaimCheck {
                 findings.append(.courseIndex(at: at, .severalLessons(file: item.file, others: others)))
             }
             if let bullet = item.bullet {
+                // The fix writes the number in place of the bullet and any blanks before it
+                // (`   - [`), or the number alone would leave the item nested in the one above.
+                let text = item.line.text.utf8
+                let blanks = text.prefix { $0 == 0x20 || $0 == 0x09 }.count
+                let marker = text.dropFirst(blanks).first == bullet.asciiValue ? 1 : 0
+                let spaces = text.dropFirst(blanks + marker).prefix { $0 == 0x20 || $0 == 0x09 }.count
+                let indented =
+                    marker == 1 && spaces > 0 && blanks + 1 + spaces < text.count
+                    ? String(decoding: text.prefix(blanks + 1 + spaces + 1), as: UTF8.self) : nil
+                // Nested when the blanks reach the text of the item above (`9. ` takes 3 columns).
+                let above = position > 0 ? items[position - 1].line.text.utf8 : nil
+                let width =
+                    above.map { line in
+                        let digits = line.prefix { $0 == 0x20 || $0.isASCIIDigit }.count
+                        return digits + 1 + line.dropFirst(digits + 1).prefix { $0 == 0x20 }.count
+                    } ?? Int.max
                 findings.append(
                     .courseIndex(
                         at: SourceLocation(
-                            path: path, line: item.line.number, column: Self.column(of: bullet, before: item)),
-                        .bullet(bullet, number: lesson.map { $0 + 1 })))
+                            path: path, line: item.line.number,
+                            column: Self.column(of: bullet, before: item) - (indented == nil ? 0 : blanks)),
+                        .bullet(
+                            bullet, number: lesson.map { $0 + 1 }, indented: indented,
+                            nested: above?.first?.isASCIIDigit == true && blanks >= width)))
             }
             // A lesson linked after another's sits in that item's part: the item's finding says so.
             if let misplaced = placement.wrongPart[position], !item.linkedAfterAnother {

@@ -9,6 +9,34 @@ package struct FrontMatterClaim: ClaimCheck {
 
     package init() {}
 
+    /// The index's misspelt keys (`titel:`, `lesons:`), by the key meant: a key no lesson writes
+    /// and no claim reads, within two edits of a key the index lacks, the nearest. The keys meant
+    /// are those its claims read (`title`, `lessons`) and the lessons' required ones (`course`
+    /// aside: the index is the course). Course-index reads `lessons` so written as meant.
+    static func indexMisspelt(_ frontMatter: FrontMatter, lessons: [CourseFacts.LessonFacts]) -> [(
+        key: String, written: String
+    )] {
+        let meant = requiredKeys.filter { $0 != "course" } + ["lessons"]
+        // (A key with a leftover before it, behind `#` or with a value unreadable is there: its own finding.)
+        let missing = meant.filter { key in
+            frontMatter[key] == nil && frontMatter.leftoverKey(key) == nil && frontMatter.commented[key] == nil
+                && !frontMatter.unreadable.contains { $0.key == key }
+        }
+        guard !missing.isEmpty else { return [] }
+        let lessonKeys = Set(lessons.flatMap { $0.frontMatter?.entries.keys.map { $0 } ?? [] })
+        var found: [(key: String, written: String)] = []
+        for key in missing {
+            let near = frontMatter.entries.keys.compactMap { written in
+                lessonKeys.contains(written) || FrontMatter.readKeys.contains(written)
+                    || found.contains(where: { $0.written == written })
+                    ? nil : EditDistance.between(written.utf8, key.utf8, atMost: 2).map { (written, $0) }
+            }
+            guard let (written, _) = near.min(by: { ($0.1, $0.0) < ($1.1, $1.0) }) else { continue }
+            found.append((key, written))
+        }
+        return found
+    }
+
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         func opens(_ file: SourceFile) -> Bool { file.lines.first?.text == "---" }
         guard course.lessons.contains(where: { $0.frontMatter != nil || opens($0.lesson.file) }) else {
@@ -73,6 +101,13 @@ package struct FrontMatterClaim: ClaimCheck {
                             .keyCommented(key: "lessons", marker: commented.marker)))
                 }
                 findings += Self.duplicates(frontMatter, path: index.file.path) { _, _ in false }.findings
+                for (key, written) in Self.indexMisspelt(frontMatter, lessons: course.lessons) {
+                    guard let entry = frontMatter[written] else { continue }
+                    findings.append(
+                        .frontMatter(
+                            at: SourceLocation(path: index.file.path, line: entry.line),
+                            .indexKeyMisspelt(written: written, key: key)))
+                }
             }
         }
         // The index's name for each lesson: a title is stated three times (the front matter, the

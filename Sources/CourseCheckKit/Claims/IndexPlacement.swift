@@ -132,9 +132,16 @@ struct IndexPlacement: Sendable {
                 if item != nil { lastItem = block } else if block.kind != .heading(level: 2) { lastItem = nil }
                 if let item {
                     if let lost = candidate {
-                        lostHeadings.append((lost.line, lost.name, current, lost.level, lost.underline, lost.item))
-                        current = lost.name
-                        candidate = nil
+                        if let level = lost.level, level >= 3, let above = current,
+                            IndexPlacement.continuesPart(above, at: items.count, in: pairs, parts: parts, course)
+                        {
+                            // A sub-heading inside the part: readers see its items in the part above.
+                            candidate = nil
+                        } else {
+                            lostHeadings.append((lost.line, lost.name, current, lost.level, lost.underline, lost.item))
+                            current = lost.name
+                            candidate = nil
+                        }
                     }
                     open = headed
                     items.append(item)
@@ -177,6 +184,43 @@ struct IndexPlacement: Sendable {
                 items[position].file = course.lessons[lesson].path.fileName
             }
         }
+    }
+
+    /// Whether the items from position `start` on (up to the next `## ` heading) continue the part
+    /// `above`: their lessons hold notes, all of series the part's items above them hold. A
+    /// `### Name` there is then a sub-heading inside the part (readers see its items in it, and
+    /// as a `## ` it would split the series), not a part heading that lost a `#`; a lesson of
+    /// another series under it (`### Etkileşim` over lessons of series EK) is that lost heading.
+    /// Asked only for a `###` (or deeper) heading between two items, so its notes are read rarely.
+    static func continuesPart(
+        _ above: String, at start: Int, in pairs: [(Prose.TextBlock, CourseIndexClaim.Item?)], parts: [String?],
+        _ course: CourseFacts
+    ) -> Bool {
+        let keys = course.lessons.map { CourseIndexClaim.normalized($0.path) }
+        func series(_ item: CourseIndexClaim.Item) -> Set<String>? {
+            guard let lesson = keys.firstIndex(where: { $0.sameBytes(item.resolved) }) else { return nil }
+            let notes = NoteSeriesClaim.notesAndReferences(in: course.lessons[lesson]).notes
+            return notes.isEmpty ? nil : Set(notes.map(\.prefix))
+        }
+        // The part's series: those of its items above the heading.
+        let listed = pairs.compactMap(\.1)
+        var held = Set<String>()
+        for position in listed.indices.prefix(start) where parts[position] == above {
+            held.formUnion(series(listed[position]) ?? [])
+        }
+        // The items under the heading, up to the next part's `## `.
+        var under: [CourseIndexClaim.Item] = []
+        var position = 0
+        for (block, item) in pairs {
+            if let item {
+                if position >= start { under.append(item) }
+                position += 1
+            } else if position > start, block.kind == .heading(level: 2) {
+                break
+            }
+        }
+        guard !held.isEmpty, !under.isEmpty else { return false }
+        return under.allSatisfy { item in series(item).map { $0.isSubset(of: held) } ?? false }
     }
 
     /// A part heading written setext-style (`Name` over `---`) right after an item, its blank line

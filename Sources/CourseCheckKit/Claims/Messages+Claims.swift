@@ -110,6 +110,9 @@ extension Diagnostic {
         case keyMisspelt(written: String, key: String)
         /// A key no list requires, misspelt: `lessons` are the lessons that write it as meant.
         case optionalKeyMisspelt(written: String, key: String, lessons: [Int])
+        /// An index key no lesson writes (`written`) within two edits of a key the index lacks
+        /// (`key`: one its claims read, or one the lessons write, `course` aside).
+        case indexKeyMisspelt(written: String, key: String)
         /// A required key written `written`, `leftover` left before `key` (`\ttitle`).
         case keyLeftover(written: String, leftover: String, key: String)
         /// A required key behind YAML's comment sign (`# course: …`): a comment, so the key is gone.
@@ -195,6 +198,9 @@ extension Diagnostic {
             case .keyCommented(let key, let marker):
                 "'\(marker.written)' before '\(key):' makes the line a YAML comment, so the front matter has no "
                     + "'\(key)'; \(marker.fix)"
+            case .indexKeyMisspelt(let written, let key):
+                "front matter key '\(written)' is a misspelling of '\(key)' (no lesson writes it), so the index has "
+                    + "no '\(key)'; write '\(key):'"
             case .keyMisspelt(let written, let key):
                 "front matter key '\(written)' is a misspelling of '\(key)' (no other lesson writes it), so the "
                     + "lesson has no '\(key)'; write '\(key):'"
@@ -358,6 +364,7 @@ extension Diagnostic {
         case wrongPart(file: String, listed: String, part: String, series: String)
         /// The part heading of `part` splits series `series` with part `above` (or below): the
         /// `lessons` under it hold its notes `first`–`last`, and a series stays in one part.
+        /// Written `### `, the heading is a sub-heading inside the part above (`IndexPlacement.continuesPart`).
         case splitSeries(String, above: String, series: String, lessons: ClosedRange<Int>, first: Int, last: Int)
         /// The part heading `name` written without its `## ` (or as a heading of `level`), so its
         /// items read as part `above`'s (nil: the first part, with no part above). `underline`:
@@ -410,7 +417,9 @@ extension Diagnostic {
         /// This line runs on into the item at `itemLine` (numbered `marker`), which renders as its text.
         case runsOn(itemLine: Int, marker: String)
         /// An item written as a bullet (`-`, `*`, `+`) in the numbered index; `number` is the lesson's place.
-        case bullet(Character, number: Int?)
+        /// `indented`: the line as written up to the item's text (`- [`, `   - [`; `nested`: its
+        /// blanks nest it in the item above); the fix writes the number in its place, in one step.
+        case bullet(Character, number: Int?, indented: String? = nil, nested: Bool = false)
         /// An item titled `title`, the title of `file`, links `written`: a slip of its link target.
         case wrongTarget(written: String, title: String, file: String)
         case notALesson(file: String, meant: String? = nil)
@@ -448,7 +457,9 @@ extension Diagnostic {
                         : "its lessons \(lessons.lowerBound)–\(lessons.upperBound) hold ")
                     + (first == last ? "\(series)\(first)" : "\(series)\(first)–\(series)\(last)")
                     + ", and a series stays in one part; give \(lessons.count == 1 ? "it a series of its" : "them a series of their") "
-                    + "own (a new prefix, numbered 1–\(last - first + 1)), or delete this heading"
+                    + "own (a new prefix, numbered 1–\(last - first + 1)), "
+                    + "write '### \(name)' to make it a sub-heading inside part '\(above)', "
+                    + "or delete this heading"
             case .headingInComment(let name):
                 "the part heading '## \(name)' is here, but readers do not see it: it is inside an HTML comment, so "
                     + "the items under it read as the part above's; take it out of the comment"
@@ -550,7 +561,13 @@ extension Diagnostic {
                     + "; an item links one lesson, so "
                     + (others.allSatisfy { $0.ownLine != nil }
                         ? "remove the second link" : "give each lesson after the first an item of its own")
-            case .bullet(let bullet, let number):
+            case .bullet(let bullet, let number?, let indented?, let nested):
+                "'\(bullet)' makes this item a bullet"
+                    + (nested ? ", and the blanks before it nest it in the item above," : ",")
+                    + " which breaks the index's numbered list (readers see it unnumbered, "
+                    + (nested ? "inside that item" : "between two lists") + "); write "
+                    + "'\(number). \(indented.last.map(String.init) ?? "")' in place of '\(indented)'"
+            case .bullet(let bullet, let number, _, _):
                 "'\(bullet)' makes this item a bullet, which breaks the index's numbered list (readers see it "
                     + "unnumbered, between two lists); write " + (number.map { "'\($0).'" } ?? "its number")
             case .wrongTarget(let written, let title, let file):

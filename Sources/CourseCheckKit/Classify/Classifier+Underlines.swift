@@ -1,7 +1,7 @@
 /// A line of `=` or `-` typed under a line of the page where GitHub reads it as no underline the
 /// author meant: text `===` under a `#` heading, after a blank line, or joined to a list item's line, a paragraph of
-/// sentences made a second title (`===`) or a heading (`---`). One finding at the line, whose fix
-/// deletes it. Under what a claim reads (the `# ` title, a note, the trigger bullet, the
+/// sentences made a second title (`===`) or a heading (`---`), in a block quote too and in the course
+/// index (its introduction, a part's description). One finding at the line, whose fix deletes it. Under what a claim reads (the `# ` title, a note, the trigger bullet, the
 /// distribution sentence, the course index's part headings) the claim says it, naming what it broke.
 extension Classifier {
     /// The stray underlines of a page (`lesson` false: the course index), read from its blocks.
@@ -15,19 +15,23 @@ extension Classifier {
             switch node.kind {
             case .heading(let level):
                 defer { if level == 1 { titled = true } }
-                // (The index's headings are its parts, which `course-index` reads, setext or not.)
-                guard lesson, level <= 2, node.lines.count >= 2, let text = node.content.first?.text,
+                guard level <= 2, node.lines.count >= 2, let text = node.content.first?.text,
                     let written = underlineRun(file.lines[node.lines.upperBound].text, node: node),
                     written.count != 7 || written.first != "="
                 else { return }
-                if holdsClaim(text[...], lesson: true) { return }
+                if holdsClaim(text[...], lesson: lesson) { return }
+                let sentence = endsSentence(node.content.map(\.text).joined(separator: " "))
+                // The index's headings are its parts, which `course-index` reads, setext or not
+                // (`Name` over `===` where a part starts is its lost `## `); a paragraph of
+                // sentences underlined (the introduction, a part's description) is no part.
+                if !lesson && !sentence { return }
                 let line = node.lines.upperBound + 1
                 let at = SourceLocation(path: file.path, line: line, column: 1)
                 if level == 1 {
                     // The page's first `<h1>` is its title, setext or not; a second is a slip.
                     guard titled else { return }
                     found.append(.strayUnderline(at: at, .secondTitle(written: written, paragraph: line - 1)))
-                } else if endsSentence(node.content.map(\.text).joined(separator: " ")) {
+                } else if sentence {
                     // A section heading ends no sentence; a paragraph of the page's prose does.
                     found.append(.strayUnderline(at: at, .sentenceHeading(written: written, paragraph: line - 1)))
                 }
@@ -85,6 +89,15 @@ extension Classifier {
             let shape = line.text.utf8.withContiguousStorageIfAvailable { bytes -> (UInt8, Int) in
                 var index = 0
                 while index < 3, index < bytes.count, bytes[index] == 0x20 { index += 1 }
+                // A block quote's markers (`> ===`): the underline of a quoted paragraph follows them.
+                while index < bytes.count, bytes[index] == UInt8(ascii: ">") {
+                    index += 1
+                    var spaces = 0
+                    while spaces < 4, index < bytes.count, bytes[index] == 0x20 {
+                        index += 1
+                        spaces += 1
+                    }
+                }
                 guard index < bytes.count else { return (0, 0) }
                 let mark = bytes[index]
                 guard mark == UInt8(ascii: "=") || mark == UInt8(ascii: "-") else { return (mark, 0) }
