@@ -508,6 +508,19 @@ extension DiagnosticID {
                 fix: "Delete the line. If a rule was meant under a paragraph, put a blank line between the paragraph "
                     + "and `---`."
             )
+        case .rawHTML:
+            (
+                summary: "A line of raw HTML (a tag alone on its line: `<div id=\"dr1\"></div>`, `<hr>`, `<br>`, "
+                    + "`<p></p>`) right above a line a claim reads (a note, the trigger bullet, a heading, a table's "
+                    + "row, the distribution sentence, an index item): CommonMark runs such an HTML block on to the "
+                    + "next blank line, so readers see that line as raw text (`**DR1.**`, `- Bu dersin tetiği: "
+                    + "**yerel**.`), not as a note, a bullet or a row. The one finding is at the line taken, and the "
+                    + "page is read as if the blank line were there, so nothing after it is reported. Or a "
+                    + "`<details>` never closed with `</details>`: the browser folds everything after it into the "
+                    + "closed disclosure (a `<details open>` shows it, and is not one).",
+                fix: "Put a blank line between the HTML and the line it took (an HTML line followed by a blank line "
+                    + "renders the Markdown after it); add `</details>` where the folded part ends."
+            )
         case .commentLookAlike:
             (
                 summary: "Text is written almost as an HTML comment (`<!- x -->`, `<! -- x -->`, `‹!-- x -->`, "

@@ -757,6 +757,9 @@ extension Diagnostic {
         /// Row `row` has `cells` cells where the header has `header`: a `|` typed inside a cell
         /// (more; GitHub drops the text past the header's cells) or lost between two (fewer).
         case cellCount(row: Int, cells: Int, header: Int)
+        /// A row a cell short because a backslash (`backslashes`, as written) right before the pipe
+        /// after its cell `cell` escapes it: that cell and the next run together.
+        case escapedPipe(row: Int, backslashes: String, cell: Int)
     }
 
     /// `with 'Ders' in column 1 and 'Tetik' in column 3`, or `naming 'Ders' and 'Tetik'` when
@@ -813,6 +816,13 @@ extension Diagnostic {
             case .cellCount(let row, let cells, let header) where cells > header:
                 "row \(row) has \(cells) cells but the header has \(header), and GitHub drops the text past cell "
                     + "\(header): a '|' inside a cell splits it; delete that '|' (or write it '\\|' to show it)"
+            case .escapedPipe(let row, let backslashes, let cell):
+                "'\(backslashes)|' is an escaped pipe"
+                    + (backslashes.count > 1
+                        ? " to GitHub (a backslash right before a '|' escapes it, whatever comes before the backslash)"
+                        : "")
+                    + ", so cells \(cell) and \(cell + 1) of row \(row) run together and GitHub shows its last cell "
+                    + "empty; delete the '\(backslashes)'"
             case .cellCount(let row, let cells, let header):
                 "row \(row) has \(cells) cells but the header has \(header), and GitHub shows its last "
                     + (header - cells == 1 ? "cell" : "\(header - cells) cells")
