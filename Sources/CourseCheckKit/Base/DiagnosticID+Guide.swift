@@ -579,6 +579,9 @@ extension DiagnosticID {
         case .mergedFallback:
             "lessons/09-yerel-durum.md:120:1: note: merged build failed here (ambiguous use of 'run'); compiled 1 "
                 + "tree one by one [merged-fallback]"
+        case .rawHTML:
+            "lessons/09-yerel-durum.md:150:1: error: the note DR1 is inside the HTML block that starts at line 149, "
+                + "so readers see '**DR1.**' as raw text; put a blank line between the HTML and the note [raw-html]"
         case .caseCollision:
             "lessons/09-yerel-durum.md:1:1: warning: this name differs from lessons/09-Yerel-durum.md only in "
                 + "case: here they are two lessons, but on macOS and Windows one file, so a checkout there loses "

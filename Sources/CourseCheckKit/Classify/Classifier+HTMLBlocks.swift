@@ -89,7 +89,7 @@ extension Classifier {
     /// readers see only its summary where the rest of the lesson was (the trigger bullet, the next
     /// steps). One finding at the tag; nil when it folds nothing but its summary and blank lines,
     /// or it is `<details open>` (shown open). A close anywhere after it counts (inline, in a list
-    /// item, which the browser's `</details>` reaches too), not one in a code block. Cheap first:
+    /// item, which the browser's `</details>` reaches too). Cheap first:
     /// only top-level HTML blocks are read, and a lesson has few.
     static func unclosedDetails(_ file: SourceFile, _ scanned: MarkdownScanner.Result, lesson: Bool) -> Diagnostic? {
         var opens: [(line: Int, column: Int, tag: String)] = []
@@ -104,9 +104,10 @@ extension Classifier {
         }
         guard let first = opens.first else { return nil }
         // Every close after the first open, in order with the opens: each closes the last left open.
-        let fenced = scanned.fencedLines(count: file.lines.count)
+        // One in a code block counts too: where the HTML block took a fence, the fences after it pair
+        // wrongly, and a `</details>` outside code may stand in a block; and silence errs safe.
         var events: [(line: Int, column: Int, open: Int?)] = opens.indices.map { (opens[$0].line, opens[$0].column, $0) }
-        for index in first.line..<file.lines.count where !fenced[index + 1] {
+        for index in first.line..<file.lines.count {
             for (offset, tag) in detailsTags(in: file.lines[index].text) where tag.closing {
                 events.append((index, offset + 1, nil))
             }
