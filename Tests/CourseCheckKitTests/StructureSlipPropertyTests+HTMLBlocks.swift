@@ -105,8 +105,11 @@ extension StructureSlipPropertyTests {
             let at = starts[Int(random.next() % UInt64(starts.count))]
             let form = random.next() % 3
             var lines = text.components(separatedBy: "\n")
-            let tag = form == 2 ? "<details open>" : ["<details>", "<DETAILS>", "<details class=\"not\">"][
-                Int(random.next() % 3)]
+            let tag =
+                form == 2
+                ? "<details open>"
+                : ["<details>", "<DETAILS>", "<details class=\"not\">"][
+                    Int(random.next() % 3)]
             lines.insert(contentsOf: [tag, "<summary>Ayrıntılar</summary>", ""], at: at)
             if form == 1 {
                 // Closed before a later block, or at the end of the page.
@@ -156,7 +159,8 @@ extension StructureSlipPropertyTests {
             let message = "seed \(seed): row \(row + 1), pipe \(pipe), '\(backslashes)': \(found)"
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(
-                found.first?.hasPrefix("lessons/\(file):\(index + 1):\(offset + 1): error: '\(backslashes)|' ") ?? false,
+                found.first?.hasPrefix("lessons/\(file):\(index + 1):\(offset + 1): error: '\(backslashes)|' ")
+                    ?? false,
                 message)
             XCTAssertTrue(
                 found.first?.hasSuffix(

@@ -106,7 +106,9 @@ extension Classifier {
         // Every close after the first open, in order with the opens: each closes the last left open.
         // One in a code block counts too: where the HTML block took a fence, the fences after it pair
         // wrongly, and a `</details>` outside code may stand in a block; and silence errs safe.
-        var events: [(line: Int, column: Int, open: Int?)] = opens.indices.map { (opens[$0].line, opens[$0].column, $0) }
+        var events: [(line: Int, column: Int, open: Int?)] = opens.indices.map {
+            (opens[$0].line, opens[$0].column, $0)
+        }
         for index in first.line..<file.lines.count {
             for (offset, tag) in detailsTags(in: file.lines[index].text) where tag.closing {
                 events.append((index, offset + 1, nil))
@@ -150,8 +152,9 @@ extension Classifier {
                 zip(bytes[at..<(at + name.count)], name).allSatisfy({ HTMLBlock.lowercased($0) == $1 })
             else { continue }
             let after = at + name.count
-            guard after == bytes.count || HTMLBlock.isSpace(bytes[after]) || bytes[after] == UInt8(ascii: ">")
-                || bytes[after] == UInt8(ascii: "/")
+            guard
+                after == bytes.count || HTMLBlock.isSpace(bytes[after]) || bytes[after] == UInt8(ascii: ">")
+                    || bytes[after] == UInt8(ascii: "/")
             else { continue }
             let end = bytes[after...].firstIndex(of: UInt8(ascii: ">")).map { $0 + 1 } ?? bytes.count
             let attributes = String(decoding: bytes[after..<end].map(HTMLBlock.lowercased), as: UTF8.self)
