@@ -83,6 +83,21 @@ final class HTMLBlockSlipTests: XCTestCase {
             ]), [])
     }
 
+    /// A tag line typed between two rows of the closing table ends the table, and its HTML block
+    /// takes the rows after it as raw text: one finding at the tag line, whose fix deletes it, not
+    /// one "no row" per lesson whose row went with it. A `<br>` there is a row of its own to
+    /// cmark-gfm, which names no lesson.
+    func testAnHTMLLineBetweenTheClosingTablesRowsIsOneFindingAtIt() throws {
+        let row = "| Görsel Bileşenler | renk şeması değişti |"
+        XCTAssertEqual(
+            try findings(after: [("21-on-izleme-ve-yineleme.md", "\n" + row, "\n<div id=\"x\"></div>\n" + row)]),
+            [
+                "lessons/21-on-izleme-ve-yineleme.md:251:1: error: this line of HTML ends the closing table, and the "
+                    + "HTML block it opens to the next blank line takes the 15 rows after it as raw text, not as rows; "
+                    + "delete it (or move it above the table) [closing-table]"
+            ])
+    }
+
     /// A `<details>` left open above `## Özet` folds the rest of the lesson (the trigger bullet,
     /// `Sonraki Adım`) into a closed disclosure: one finding at the tag; `</details>` where the
     /// folded part ends gives none, and `<details open>` (shown open) is silent.

@@ -134,7 +134,8 @@ extension StructureSlipPropertyTests {
     /// One or two backslashes typed before a random inner pipe of a random closing-table row
     /// (cmark-gfm escapes a pipe after any backslash): exactly one finding, at the first
     /// backslash, naming the two cells that run together, and cmark-gfm shows the row's last
-    /// cell empty; deleting the backslashes, as the fix says, is the clean course.
+    /// cell empty; deleting the backslashes, as the fix says, is the clean course. A tag line typed
+    /// between two rows instead is one finding at it, whose fix deletes it.
     func testAnEscapedPipeInAClosingTableRowIsOneFindingAtItsBackslash() throws {
         let tool = try Self.cmarkGFM()
         let scratch = try CourseCopy.make(for: self)
@@ -168,6 +169,21 @@ extension StructureSlipPropertyTests {
                         + "empty; delete the '\(backslashes)' [closing-table]") ?? false, message)
             let html = try Self.render(slipped, with: tool, tables: true)
             XCTAssertTrue(html.contains("<td></td>\n</tr>"), "\(message): rendered")
+            // A tag line of kind 6 between two rows instead: it ends the table, and its block takes
+            // the rows after it; one finding at it, `delete it`.
+            if row > 0 {
+                var between = clean
+                let tag = ["<div id=\"x\"></div>", "<hr>", "<p></p>", "</div>"][Int(random.next() % 4)]
+                between.insert(tag, at: index)
+                try between.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+                let found = Self.findings(scratch.url)
+                let message = "seed \(seed): '\(tag)' above row \(row + 1): \(found)"
+                XCTAssertEqual(found.count, 1, message)
+                XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(index + 1):1: error: ") ?? false, message)
+                XCTAssertTrue(
+                    found.first?.hasSuffix("; delete it (or move it above the table) [closing-table]") ?? false,
+                    message)
+            }
         }
         try text.write(to: url, atomically: true, encoding: .utf8)
         XCTAssertEqual(Self.findings(scratch.url), [], "the clean course")

@@ -415,6 +415,15 @@ package struct ClosingTableClaim: ClaimCheck {
                 blank.allSatisfy { $0 == " " } ? "\(columns) spaces" : "\(Plural.count(columns, "column")) (with a tab)"
             return .indentedRow(written: written, rowsAfter: rows(from: lastLine) - 1)
         }
+        // A tag that opens an HTML block of kind 6 (`<div>`, `<hr>`, `<p></p>`) ends the table, and
+        // its block runs on over the rows after it to the next blank line (a tag of kind 7, `<br>`,
+        // is a row of its own to cmark-gfm).
+        if trimmed.hasPrefix("<"), !trimmed.hasPrefix("<!--"),
+            HTMLBlock.start(Array(trimmed.utf8)[...], mayBeType7: false) == 6,
+            case let after = rows(from: lastLine + 1), after > 0
+        {
+            return .htmlLine(rows: after)
+        }
         if trimmed.hasPrefix("<!--"),
             let close = lines[lastLine...].firstIndex(where: { $0.text.utf8Offset(of: "-->") != nil }),
             case let after = rows(from: close + 1), after > 0

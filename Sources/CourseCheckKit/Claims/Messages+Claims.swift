@@ -735,6 +735,9 @@ extension Diagnostic {
         /// `hides`: the first cells of the rows between its `<!--` (line `open`) and its `-->` (line
         /// `close`), which readers do not see.
         case comment(rows: Int, hides: [String] = [], open: Int = 0, close: Int = 0)
+        /// A line of raw HTML (a tag of kind 6, `<div>`, `<hr>`, `<p>`) ends the table here, and the
+        /// HTML block it opens takes the `rows` rows after it as raw text.
+        case htmlLine(rows: Int)
         /// The header row indented as code (`written`); `through`: the table lines after it indented
         /// with it, so the code block runs from line `first` to `last`, and `rest` when table lines
         /// follow it that GitHub shows as a paragraph of pipes. Nil: the header alone is code.
@@ -848,6 +851,10 @@ extension Diagnostic {
                     + ") and ends the closing table, so \(rowsAfter(rows)) as a paragraph of pipes, not as rows; "
                     + "delete its '<!--' (line \(open)) and its '-->' (line \(close)), so the "
                     + (hides.count == 1 ? "row shows" : "rows show") + " in the table again"
+            case .htmlLine(let rows):
+                "this line of HTML ends the closing table, and the HTML block it opens to the next blank line takes "
+                    + (rows == 1 ? "the row after it" : "the \(rows) rows after it")
+                    + " as raw text, not as rows; delete it (or move it above the table)"
             case .comment(let rows, _, _, _):
                 "this HTML comment ends the closing table, so \(rowsAfter(rows)) as a paragraph of pipes, not as rows; "
                     + "move the comment out of the table"

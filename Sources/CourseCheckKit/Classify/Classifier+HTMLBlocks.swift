@@ -12,6 +12,8 @@ extension Classifier {
     /// above it (HTML, or raw text no claim reads), as the blank line the fix puts there does.
     /// A block holding a fence is the fence owner's (`swallowedFences`). Its own descent, not
     /// `walk`: it runs on every lesson, and only HTML blocks of more than one line are read.
+    /// A tag line between a table's rows is the table's own slip (it ends the table: the closing
+    /// table's `htmlLine`), whose fix deletes the line, so it is left to that owner.
     static func htmlBlockSwallows(_ file: SourceFile, _ document: BlockNode, lesson: Bool) -> [CommentLineSlip] {
         var found: [CommentLineSlip] = []
         func visit(_ parent: BlockNode) {
@@ -41,6 +43,12 @@ extension Classifier {
             taken = (offset, what)
         }
         guard let (offset, what) = taken else { return nil }
+        let first = node.lines.lowerBound
+        if case .row = what, first > 0,
+            file.lines[first - 1].text.drop(while: { " \t>".contains($0) }).hasPrefix("|")
+        {
+            return nil
+        }
         let line = lines[offset]
         let above = lines[offset - 1]
         let lead = line.text.utf8.count - line.text.drop { $0 == " " || $0 == "\t" }.utf8.count
