@@ -388,11 +388,14 @@ extension DiagnosticID {
                 summary: "The closing table (columns `Ders` and `Tetik`) does not have one row per lesson, in course "
                     + "order, with each lesson's title and declared trigger, or GitHub does not render it as a table "
                     + "(a delimiter row mistyped, lost, parted from its header or indented as code), or a row's cells "
-                    + "sit a column right (a character before its first `|`, `x| Ortam …`), or a trigger cell is "
+                    + "sit a column right (a character before its first `|`, `x| Ortam …`), or a row is a cell short "
+                    + "for a backslash before a pipe (`yerel \\| kardeşin`: GitHub escapes a pipe after any "
+                    + "backslash), or a line of HTML between two rows ends the table, or a trigger cell is "
                     + "wrapped whole in what shows no trigger (struck through, an image, a comment, asterisks typed as "
                     + "entities).",
                 fix: "Edit the row the message names: its title, its trigger, its place; add a missing row, remove "
-                    + "a repeated one, or remove the blank line that breaks the table."
+                    + "a repeated one, delete the backslash before a pipe, or remove the blank line or HTML line that "
+                    + "breaks the table."
             )
         case .triggerDistribution:
             (
@@ -579,9 +582,6 @@ extension DiagnosticID {
         case .mergedFallback:
             "lessons/09-yerel-durum.md:120:1: note: merged build failed here (ambiguous use of 'run'); compiled 1 "
                 + "tree one by one [merged-fallback]"
-        case .rawHTML:
-            "lessons/09-yerel-durum.md:150:1: error: the note DR1 is inside the HTML block that starts at line 149, "
-                + "so readers see '**DR1.**' as raw text; put a blank line between the HTML and the note [raw-html]"
         case .caseCollision:
             "lessons/09-yerel-durum.md:1:1: warning: this name differs from lessons/09-Yerel-durum.md only in "
                 + "case: here they are two lessons, but on macOS and Windows one file, so a checkout there loses "
