@@ -801,7 +801,8 @@ final class CascadeTests: XCTestCase {
 
     /// A claim's anchor written in the source but hidden by the rendering is one finding that says
     /// why, never a silent "not applicable": the closing table in a comment, in an HTML block that
-    /// takes it raw, indented as code (whose fix unindents it); the count sentence in a comment or
+    /// takes it raw (the HTML block's finding, at the header), indented as code (whose fix unindents
+    /// it); the count sentence in a comment or
     /// indented as code.
     func testAnAnchorHiddenByTheRenderingIsOneFinding() throws {
         let file = "21-on-izleme-ve-yineleme.md"
@@ -825,9 +826,9 @@ final class CascadeTests: XCTestCase {
             (
                 original.replacingOccurrences(of: header, with: "<details>\n" + header)
                     .replacingOccurrences(of: lastRow, with: lastRow + "\n</details>"),
-                "244:1: error: the closing table's header row is here, but GitHub does not render it as a table: it is "
-                    + "inside an HTML block (which GitHub shows as raw HTML, not Markdown; a blank line after the opening "
-                    + "tag makes it Markdown again) [closing-table]"
+                "244:1: error: the table is inside the HTML block that starts at line 243, so readers see '| Ders | "
+                    + "Değişiklik | Tetik | Sınırlayıcı ölçüm |' as raw text; put a blank line between the HTML and the "
+                    + "table [raw-html]"
             ),
             (
                 original.replacingCharacters(in: table..<tableEnd, with: indentedTable),

@@ -391,11 +391,14 @@ extension DiagnosticID {
                 summary: "The closing table (columns `Ders` and `Tetik`) does not have one row per lesson, in course "
                     + "order, with each lesson's title and declared trigger, or GitHub does not render it as a table "
                     + "(a delimiter row mistyped, lost, parted from its header or indented as code), or a row's cells "
-                    + "sit a column right (a character before its first `|`, `x| Ortam …`), or a trigger cell is "
+                    + "sit a column right (a character before its first `|`, `x| Ortam …`), or a row is a cell short "
+                    + "for a backslash before a pipe (`yerel \\| kardeşin`: GitHub escapes a pipe after any "
+                    + "backslash), or a line of HTML between two rows ends the table, or a trigger cell is "
                     + "wrapped whole in what shows no trigger (struck through, an image, a comment, asterisks typed as "
                     + "entities).",
                 fix: "Edit the row the message names: its title, its trigger, its place; add a missing row, remove "
-                    + "a repeated one, or remove the blank line that breaks the table."
+                    + "a repeated one, delete the backslash before a pipe, or remove the blank line or HTML line that "
+                    + "breaks the table."
             )
         case .triggerDistribution:
             (
@@ -510,6 +513,19 @@ extension DiagnosticID {
                     + "reads it says so instead.",
                 fix: "Delete the line. If a rule was meant under a paragraph, put a blank line between the paragraph "
                     + "and `---`."
+            )
+        case .rawHTML:
+            (
+                summary: "A line of raw HTML (a tag alone on its line: `<div id=\"dr1\"></div>`, `<hr>`, `<br>`, "
+                    + "`<p></p>`) right above a line a claim reads (a note, the trigger bullet, a heading, a table's "
+                    + "row, the distribution sentence, an index item): CommonMark runs such an HTML block on to the "
+                    + "next blank line, so readers see that line as raw text (`**DR1.**`, `- Bu dersin tetiği: "
+                    + "**yerel**.`), not as a note, a bullet or a row. The one finding is at the line taken, and the "
+                    + "page is read as if the blank line were there, so nothing after it is reported. Or a "
+                    + "`<details>` never closed with `</details>`: the browser folds everything after it into the "
+                    + "closed disclosure (a `<details open>` shows it, and is not one).",
+                fix: "Put a blank line between the HTML and the line it took (an HTML line followed by a blank line "
+                    + "renders the Markdown after it); add `</details>` where the folded part ends."
             )
         case .commentLookAlike:
             (

@@ -113,6 +113,9 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     /// A line of `=` or `-` under a line of the page that GitHub reads as no underline meant: text
     /// under a heading or a list item's line, or a paragraph made a second title or a heading.
     case strayUnderline = "stray-underline"
+    /// Raw HTML on a line of its own that takes the Markdown under it as raw text (a tag line right
+    /// above a note, the trigger bullet, a heading or a table), or a `<details>` never closed.
+    case rawHTML = "raw-html"
 
     /// The one severity of every finding with this id (`--strict` may still raise a warning).
     /// An exhaustive switch, so a new id cannot be added without choosing its severity.
@@ -133,7 +136,7 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
             .frontMatter,
             .courseIndex, .declaredTrigger, .closingTable,
             .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift, .conflictMarker,
-            .unclosedComment, .commentLookAlike, .strayUnderline:
+            .unclosedComment, .commentLookAlike, .strayUnderline, .rawHTML:
             .error
         }
     }

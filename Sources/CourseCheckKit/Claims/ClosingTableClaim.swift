@@ -226,9 +226,17 @@ package struct ClosingTableClaim: ClaimCheck {
             return .checked(
                 findings
                     + miscounted.map { index in
-                        .closingTable(
-                            at: SourceLocation(path: owner.path, line: table.rows[index].line.number),
-                            .cellCount(row: index + 1, cells: table.rows[index].cells.count, header: header))
+                        let row = table.rows[index]
+                        // A cell short for a backslash before a pipe (`yerel \| kardeşin`): the pipe
+                        // is there, escaped, so the finding is at the backslash, which goes.
+                        if row.cells.count + 1 == header, let escape = Self.escapedPipe(in: row.line.text) {
+                            return .closingTable(
+                                at: SourceLocation(path: owner.path, line: row.line.number, column: escape.column),
+                                .escapedPipe(row: index + 1, backslashes: escape.backslashes, cell: escape.cell))
+                        }
+                        return .closingTable(
+                            at: SourceLocation(path: owner.path, line: row.line.number),
+                            .cellCount(row: index + 1, cells: row.cells.count, header: header))
                     })
         }
         // Cells are read as rendered text: `**ebeveyn**` is the trigger ebeveyn, `Yerel  Durum` the title Yerel Durum.
@@ -406,6 +414,15 @@ package struct ClosingTableClaim: ClaimCheck {
             let written =
                 blank.allSatisfy { $0 == " " } ? "\(columns) spaces" : "\(Plural.count(columns, "column")) (with a tab)"
             return .indentedRow(written: written, rowsAfter: rows(from: lastLine) - 1)
+        }
+        // A tag that opens an HTML block of kind 6 (`<div>`, `<hr>`, `<p></p>`) ends the table, and
+        // its block runs on over the rows after it to the next blank line (a tag of kind 7, `<br>`,
+        // is a row of its own to cmark-gfm).
+        if trimmed.hasPrefix("<"), !trimmed.hasPrefix("<!--"),
+            HTMLBlock.start(Array(trimmed.utf8)[...], mayBeType7: false) == 6,
+            case let after = rows(from: lastLine + 1), after > 0
+        {
+            return .htmlLine(rows: after)
         }
         if trimmed.hasPrefix("<!--"),
             let close = lines[lastLine...].firstIndex(where: { $0.text.utf8Offset(of: "-->") != nil }),
@@ -598,5 +615,31 @@ package struct ClosingTableClaim: ClaimCheck {
             return EditDistance.between(cell, name.lowercased(), atMost: 2) != nil || cell.hasPrefix(name.lowercased())
         }
         return near.count == 1 ? (near[0], false) : nil
+    }
+}
+
+extension ClosingTableClaim {
+    /// The first pipe in a row's line `text` that a backslash right before it escapes (cmark-gfm:
+    /// whatever precedes the backslash), preferring one outside backticks (a code span's `\|` is
+    /// how a pipe is shown in code): the 1-based column of its first backslash, the backslashes as
+    /// written, and the 1-based cell it ends up in.
+    static func escapedPipe(in text: String) -> (column: Int, backslashes: String, cell: Int)? {
+        let bytes = Array(text.utf8)
+        let first = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? 0
+        var found: [(column: Int, backslashes: String, cell: Int, coded: Bool)] = []
+        var pipes = 0
+        var ticks = 0
+        for index in bytes.indices {
+            if bytes[index] == UInt8(ascii: "`") { ticks += 1 }
+            guard bytes[index] == UInt8(ascii: "|") else { continue }
+            guard index > 0, bytes[index - 1] == UInt8(ascii: "\\") else {
+                if index != first { pipes += 1 }
+                continue
+            }
+            let run = bytes[..<index].reversed().prefix { $0 == UInt8(ascii: "\\") }.count
+            found.append((index - run + 1, String(repeating: "\\", count: run), pipes + 1, !ticks.isMultiple(of: 2)))
+        }
+        guard let escape = found.first(where: { !$0.coded }) ?? found.first else { return nil }
+        return (escape.column, escape.backslashes, escape.cell)
     }
 }

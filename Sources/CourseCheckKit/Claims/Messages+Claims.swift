@@ -762,6 +762,9 @@ extension Diagnostic {
         /// `hides`: the first cells of the rows between its `<!--` (line `open`) and its `-->` (line
         /// `close`), which readers do not see.
         case comment(rows: Int, hides: [String] = [], open: Int = 0, close: Int = 0)
+        /// A line of raw HTML (a tag of kind 6, `<div>`, `<hr>`, `<p>`) ends the table here, and the
+        /// HTML block it opens takes the `rows` rows after it as raw text.
+        case htmlLine(rows: Int)
         /// The header row indented as code (`written`); `through`: the table lines after it indented
         /// with it, so the code block runs from line `first` to `last`, and `rest` when table lines
         /// follow it that GitHub shows as a paragraph of pipes. Nil: the header alone is code.
@@ -784,6 +787,9 @@ extension Diagnostic {
         /// Row `row` has `cells` cells where the header has `header`: a `|` typed inside a cell
         /// (more; GitHub drops the text past the header's cells) or lost between two (fewer).
         case cellCount(row: Int, cells: Int, header: Int)
+        /// A row a cell short because a backslash (`backslashes`, as written) right before the pipe
+        /// after its cell `cell` escapes it: that cell and the next run together.
+        case escapedPipe(row: Int, backslashes: String, cell: Int)
     }
 
     /// `with 'Ders' in column 1 and 'Tetik' in column 3`, or `naming 'Ders' and 'Tetik'` when
@@ -840,6 +846,13 @@ extension Diagnostic {
             case .cellCount(let row, let cells, let header) where cells > header:
                 "row \(row) has \(cells) cells but the header has \(header), and GitHub drops the text past cell "
                     + "\(header): a '|' inside a cell splits it; delete that '|' (or write it '\\|' to show it)"
+            case .escapedPipe(let row, let backslashes, let cell):
+                "'\(backslashes)|' is an escaped pipe"
+                    + (backslashes.count > 1
+                        ? " to GitHub (a backslash right before a '|' escapes it, whatever comes before the backslash)"
+                        : "")
+                    + ", so cells \(cell) and \(cell + 1) of row \(row) run together and GitHub shows its last cell "
+                    + "empty; delete the '\(backslashes)'"
             case .cellCount(let row, let cells, let header):
                 "row \(row) has \(cells) cells but the header has \(header), and GitHub shows its last "
                     + (header - cells == 1 ? "cell" : "\(header - cells) cells")
@@ -865,6 +878,10 @@ extension Diagnostic {
                     + ") and ends the closing table, so \(rowsAfter(rows)) as a paragraph of pipes, not as rows; "
                     + "delete its '<!--' (line \(open)) and its '-->' (line \(close)), so the "
                     + (hides.count == 1 ? "row shows" : "rows show") + " in the table again"
+            case .htmlLine(let rows):
+                "this line of HTML ends the closing table, and the HTML block it opens to the next blank line takes "
+                    + (rows == 1 ? "the row after it" : "the \(rows) rows after it")
+                    + " as raw text, not as rows; delete it (or move it above the table)"
             case .comment(let rows, _, _, _):
                 "this HTML comment ends the closing table, so \(rowsAfter(rows)) as a paragraph of pipes, not as rows; "
                     + "move the comment out of the table"

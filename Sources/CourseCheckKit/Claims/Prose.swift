@@ -566,12 +566,9 @@ package struct Prose: Sendable {
                     location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low),
                     wrapped: wrapped))
         }
+        // A backslash right before a pipe escapes it, whatever precedes it (`TableRows.cellCount`).
         while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "\\") {
-                index += 2
-                continue
-            }
-            if bytes[index] == UInt8(ascii: "|") {
+            if bytes[index] == UInt8(ascii: "|"), index == 0 || bytes[index - 1] != UInt8(ascii: "\\") {
                 if index > 0 { cut(index) }
                 start = index + 1
             }

@@ -207,11 +207,15 @@ extension Classifier {
     /// heading, a cell or a paragraph, a comment's look-alike), and the file as its author meant
     /// it when one leaves something out of its line (nil: read the file as it is), with its scan.
     /// `fences`: the findings at a line whose rest is a fence, which the fence slips wait for.
-    static func commentLineSlips(_ file: SourceFile, _ document: BlockNode) -> (
+    /// An HTML block that takes a claim's line as raw text (`htmlBlockSwallows`) is one too.
+    /// `lesson` false: the course index.
+    static func commentLineSlips(_ file: SourceFile, _ document: BlockNode, lesson: Bool = true) -> (
         findings: [Diagnostic], fences: [Diagnostic], reading: (file: SourceFile, scan: MarkdownScanner.Result)?,
         splitRow: Int?
     ) {
-        let slips = commentOpensLine(file, document) + commentLookAlikeSlips(document, file)
+        let slips =
+            commentOpensLine(file, document) + commentLookAlikeSlips(document, file)
+            + htmlBlockSwallows(file, document, lesson: lesson)
         let findings = slips.filter { !$0.fence }.compactMap(\.finding)
         let fences = slips.filter(\.fence).compactMap(\.finding)
         let splitRow = slips.first(where: \.splitRow).map { $0.line + 1 }

@@ -156,6 +156,7 @@ package enum Classifier {
             causes + rendererDependent(lesson, path: file.path)
             + footnotes(scanned.document, file)
             + strayUnderlines(lesson.document ?? scanned.document, file, lesson: true)
+            + (unclosedDetails(file, scanned, lesson: true).map { [$0] } ?? [])
             + commentLines.findings.filter {
                 !(lesson.hidden?.contains($0.location) ?? false)
             }

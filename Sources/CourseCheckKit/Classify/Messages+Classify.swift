@@ -352,6 +352,40 @@ extension Diagnostic {
         case sentenceHeading(written: String, paragraph: Int)
     }
 
+    /// A line a claim reads taken as raw text by the HTML block that starts at line `start`
+    /// (`Classifier.htmlBlockSwallows`); `between`: what the blank line goes after ("the HTML", or
+    /// "line N" when raw lines stand between).
+    static func htmlBlockSwallows(
+        at location: SourceLocation, _ what: Classifier.Swallowed, start: Int, between: String
+    ) -> Diagnostic {
+        let (subject, shown, noun): (String, String, String) =
+            switch what {
+            case .note(let label, let written): ("the note \(label)", written, "the note")
+            case .triggerBullet(let text): ("the trigger bullet", text, "the bullet")
+            case .heading(let text): ("the heading", text, "the heading")
+            case .row(let text): ("the table", text, "the table")
+            case .distribution(let text): ("the sentence that counts the triggers", text, "the sentence")
+            case .indexItem(let text): ("the index item", text, "the item")
+            }
+        return Diagnostic(
+            .rawHTML, at: location,
+            "\(subject) is inside the HTML block that starts at line \(start), so readers see '\(shown)' as raw "
+                + "text; put a blank line between \(between) and \(noun)")
+    }
+
+    /// A `<details>` (as written: `tag`) never closed: the browser folds everything after it
+    /// (`hides`, holding `what`) into the closed disclosure.
+    static func unclosedDetails(at location: SourceLocation, tag: String, hides: (Int, Int), what: [String])
+        -> Diagnostic
+    {
+        let held = what.isEmpty ? "" : ", with " + what.listed()
+        let span = hides.0 == hides.1 ? "line \(hides.0)" : "lines \(hides.0)–\(hides.1)"
+        return Diagnostic(
+            .rawHTML, at: location,
+            "'\(tag)' is never closed ('</details>'), so everything after it (\(span)\(held)) is folded away until "
+                + "a reader opens it; add '</details>' where the hidden part ends")
+    }
+
     static func strayUnderline(at location: SourceLocation, _ reason: StrayUnderline) -> Diagnostic {
         let message =
             switch reason {

@@ -48,7 +48,7 @@ extension CourseFacts {
     private static func readIndex(_ file: SourceFile, bytes: [UInt8], edited: Bool) -> Index {
         var scanned = MarkdownScanner.scan(file)
         // A comment's slip within a line is one finding at it, and the index is read as meant.
-        let commentLines = Classifier.commentLineSlips(file, scanned.document)
+        let commentLines = Classifier.commentLineSlips(file, scanned.document, lesson: false)
         let frontMatter = scanned.frontMatter
         if let reading = commentLines.reading { scanned = reading.scan }
         // A fence slip in the index is one finding at the slip, and the index is read as if fixed.
@@ -57,7 +57,8 @@ extension CourseFacts {
             file: slips.file, prose: Prose(file: slips.file, document: slips.document),
             frontMatter: frontMatter, bytes: edited ? nil : bytes,
             fenceSlips: slips.findings + commentLines.findings + commentLines.fences
-                + Classifier.strayUnderlines(slips.document, slips.file, lesson: false),
+                + Classifier.strayUnderlines(slips.document, slips.file, lesson: false)
+                + (Classifier.unclosedDetails(file, scanned, lesson: false).map { [$0] } ?? []),
             hidden: slips.hidden)
     }
 }

@@ -29,7 +29,9 @@ enum TableRows {
     }
 
     /// The cells of a row: split on unescaped pipes (a code span does not protect one in a GFM
-    /// table), a leading and a trailing pipe opening and closing the row.
+    /// table), a leading and a trailing pipe opening and closing the row. As cmark-gfm's table
+    /// extension reads them, a backslash right before a pipe escapes it whatever comes before the
+    /// backslash (`\\|` too: its cell scanner never reads `\\` as an escaped backslash).
     static func cellCount(_ text: String) -> Int {
         let bytes = Array(text.utf8)
         var low = 0
@@ -40,11 +42,9 @@ enum TableRows {
         var pipes: [Int] = []
         var index = low
         while index < high {
-            if bytes[index] == UInt8(ascii: "\\") {
-                index += 2
-                continue
+            if bytes[index] == UInt8(ascii: "|"), index == 0 || bytes[index - 1] != UInt8(ascii: "\\") {
+                pipes.append(index)
             }
-            if bytes[index] == UInt8(ascii: "|") { pipes.append(index) }
             index += 1
         }
         var cells = pipes.count + 1

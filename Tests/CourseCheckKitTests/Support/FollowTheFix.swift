@@ -50,6 +50,8 @@ enum FollowTheFix {
         case blankLines(Int, Int)
         /// `insert 'X' before line A and 'Y' after line B`: a block's two lost fences put back.
         case insertAround(String, first: Int, String, last: Int)
+        /// `add '</details>' where the hidden part ends`: the line written at the end of the page.
+        case append(String)
     }
 
     /// The edit a message's fix asks for (the message with or without its ` [id]`); nil when its
@@ -104,6 +106,21 @@ enum FollowTheFix {
             return .deleteLeadingInvisibles
         }
         if text.hasSuffix("; add a space after ':'") { return .spaceAfterColon }
+        // `put a blank line between the HTML and the note` (or `between line N and …`): a blank
+        // line right above the finding's line, which the HTML block took.
+        if text.range(
+            of: #"; put a blank line between (the HTML|line [0-9]+) and the [a-z]+$"#, options: .regularExpression)
+            != nil
+        {
+            return .insertBefore("")
+        }
+        if text.hasSuffix("; add '</details>' where the hidden part ends") { return .append("</details>") }
+        // `'\|' is an escaped pipe …; delete the '\'`: the backslashes before that pipe.
+        if text.hasPrefix("'\\"), let delete = text.range(of: "; delete the '", options: .backwards),
+            text.hasSuffix("'")
+        {
+            return .replace(String(text[delete.upperBound...].dropLast()) + "|", with: "|")
+        }
         if let tabs = text.range(of: #"; delete the ([0-9]+ tabs|tab) before the fence$"#, options: .regularExpression)
         {
             return .deleteTabsBeforeFence(Int(text[tabs].split(separator: " ")[3]) ?? 1)
@@ -274,6 +291,7 @@ enum FollowTheFix {
                 guard let colon = lines[fix.line - 1].firstIndex(of: ":") else { return nil }
                 lines[fix.line - 1].insert(" ", at: lines[fix.line - 1].index(after: colon))
             case .insertBefore(let text)?: lines.insert(text, at: fix.line - 1)
+            case .append(let text)?: lines += ["", text]
             case .insertAround(let opener, let first, let closer, let last)?:
                 lines.insert(closer, at: last)
                 lines.insert(opener, at: first - 1)
