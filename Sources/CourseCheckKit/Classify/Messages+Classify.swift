@@ -9,6 +9,10 @@ extension Diagnostic {
         case misnamed(rename: String?)
         /// A markdown file whose name is not UTF-8: not read.
         case nameNotUTF8
+        /// The lesson `recorded` under a slipped name (`file`, within the lessons directory
+        /// `lessons`), as `witnesses` say (`LessonRecords`); `numberOf`, the lesson whose number
+        /// the name takes. Not read until renamed: its goldens are kept and the course waits.
+        case slippedName(file: String, recorded: String, lessons: String, witnesses: [String], numberOf: String?)
     }
 
     static func notALesson(at location: SourceLocation, _ reason: NotALesson) -> Diagnostic {
@@ -22,6 +26,16 @@ extension Diagnostic {
                 "file name starts like a lesson's but does not match NN-slug.md (two or more digits, a hyphen, "
                     + "a name); it is not checked: rename it\(rename.map { " to \($0)" } ?? ""), or give it a name "
                     + "that does not start with a digit")
+        case .slippedName(let file, let recorded, let lessons, let witnesses, let numberOf):
+            Diagnostic(
+                .notALesson, at: location,
+                (file.contains("/")
+                    ? "move \(CourseLoader.display(lessons, file)) to \(CourseLoader.display(lessons, recorded))"
+                    : "rename \(file.last?.isWhitespace == true ? "'\(file)'" : file) to \(recorded)")
+                    + ": "
+                    + (numberOf.map { "the number is \($0)'s; " } ?? "")
+                    + witnesses.listed()
+                    + "; until then the lesson is not read, its goldens are kept, and the course's claims wait for it")
         case .nameNotUTF8:
             Diagnostic(
                 .notALesson, at: location,

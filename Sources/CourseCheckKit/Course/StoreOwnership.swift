@@ -61,7 +61,7 @@ package struct StoreOwnership: Sendable {
         // component of the path).
         var resolved: [String: String] = [:]
         for entry in entries {
-            let parent = entry.path.parentPath
+            let parent = entry.lessonPath.parentPath
             let path =
                 resolved[parent]
                 ?? {
@@ -69,13 +69,13 @@ package struct StoreOwnership: Sendable {
                     resolved[parent] = path
                     return path
                 }()
-            let stem = GoldenStore.stem(of: entry.displayPath)
+            let stem = entry.stem
             if let known = index[Array(path.utf8)] {
                 checked[known].stems.insert(stem)
                 continue
             }
             index[Array(path.utf8)] = checked.count
-            let display = entry.displayPath.parentPath
+            let display = entry.lessonDisplayPath.parentPath
             checked.append(Directory(path: path, display: display.isEmpty ? "." : display, stems: [stem]))
         }
         // A checked directory's own lessons not in the run (one lesson checked alone) still claim theirs.
