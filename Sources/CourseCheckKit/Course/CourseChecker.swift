@@ -747,11 +747,12 @@ package struct CourseChecker: Sendable {
             frontMatter = index.frontMatter
             path = index.file.path
         } else if let directory = plan.directories.first,
-            case .file(let snapshot) = FileGate.read(path: directory.appendingPathComponent("README.md").path),
-            case .success(let file) = SourceFile.decode(snapshot.bytes, path: "README.md")
+            case let name = LessonRecords.indexName(in: directory.path),
+            case .file(let snapshot) = FileGate.read(path: directory.appendingPathComponent(name).path),
+            case .success(let file) = SourceFile.decode(snapshot.bytes, path: name)
         {
             frontMatter = FrontMatter.parse(file.lines)
-            path = CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md")
+            path = CourseLoader.display(plan.directoryDisplayPaths.first ?? "", name)
         } else {
             return nil
         }

@@ -94,7 +94,10 @@ package struct CourseLoader: Sendable {
                 guard path.hasSuffix(".md") else {
                     throw .usage("\(path): not a markdown file (expected a .md lesson or a directory)")
                 }
-                if url.lastPathComponent == "README.md" {
+                if url.lastPathComponent == "README.md"
+                    || url.lastPathComponent
+                        == LessonRecords.indexName(in: url.deletingLastPathComponent().path)
+                {
                     let parent = path.parentPath
                     indexDirectories.append((url.deletingLastPathComponent(), parent.isEmpty ? "." : parent))
                     continue
@@ -134,6 +137,7 @@ package struct CourseLoader: Sendable {
             var misnamed: [CourseCheckError.IOCause.Misnamed] = []
             let directoryPath = url.path
             let subfolders = Self.foldersHoldingLessons(in: directoryPath, listing: listing)
+            let index = LessonRecords.indexName(in: directoryPath, names: names)
             // A file under a slipped name is the lesson the records name: one finding, and an entry
             // that keeps its goldens (`LessonRecords`).
             let slipped = LessonRecords.slipped(
@@ -180,7 +184,7 @@ package struct CourseLoader: Sendable {
                     diagnostics.append(
                         .notALesson(at: SourceLocation(path: display, line: 1), .misnamed(rename: rename)))
                     misnamed.append(.init(name: name, rename: rename))
-                } else if name != "README.md" {
+                } else if name != index {
                     diagnostics.append(.uncheckedMarkdown(display))
                 }
             }

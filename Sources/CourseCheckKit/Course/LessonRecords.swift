@@ -39,13 +39,30 @@ package enum LessonRecords {
     /// a markdown-like name (`.md` in any case, `.markdown`, trailing white space) that is not a
     /// lesson's name and not the index.
     static func isCandidate(_ name: String) -> Bool {
-        guard !LessonName.isLessonFile(name), name != "README.md" else { return false }
-        return markdownStem(name) != nil && !isIndexName(name)
+        guard !LessonName.isLessonFile(name), name != "README.md", !isIndexName(name) else { return false }
+        return markdownStem(name) != nil
     }
 
     /// A name GitHub shows as a folder's README (`readme.md`, `README.MD`, `Readme.markdown`).
     static func isIndexName(_ name: String) -> Bool {
-        markdownStem(name)?.lowercased() == "readme"
+        markdownStem(name).map { $0.count == "readme".count && $0.lowercased() == "readme" } ?? false
+    }
+
+    /// The name of the course index in the lessons directory at `path`: `README.md`, or when there is
+    /// none, the one file GitHub shows as the folder's README in its place (`readme.md`, `Readme.md`,
+    /// `README.MD`, `README.markdown`). GitHub picks a folder's README by its name in any case and
+    /// renders any Markdown extension in any case, so a reader sees the index under each of these
+    /// names, and its links work from any of them: the index is read there, never "not applicable".
+    /// `names`, the directory's listing when the caller has it.
+    package static func indexName(in path: String, names: [String]? = nil) -> String {
+        var info = stat()
+        if let names {
+            if names.contains("README.md") { return "README.md" }
+        } else if stat(path + "/README.md", &info) == 0 {
+            return "README.md"
+        }
+        let others = (names ?? CourseLoader.names(in: path) ?? []).filter(isIndexName).sortedDeterministically()
+        return others.count == 1 ? others[0] : "README.md"
     }
 
     /// The name without its markdown extension (`.md` in any case, `.markdown`) and trailing white
@@ -154,10 +171,10 @@ package enum LessonRecords {
         }
     }
 
-    /// The lesson file names the index beside the lessons (`README.md`) links, by their targets'
+    /// The lesson file names the index beside the lessons (`indexName`) links, by their targets'
     /// last component, percent-decoded: a record, read by bytes (`](target)`), not a rendering.
     static func indexLinks(in path: String) -> [String] {
-        guard let data = FileManager.default.contents(atPath: path + "/README.md") else { return [] }
+        guard let data = FileManager.default.contents(atPath: path + "/" + indexName(in: path)) else { return [] }
         let bytes = [UInt8](data)
         var links: [String] = []
         var index = 0
