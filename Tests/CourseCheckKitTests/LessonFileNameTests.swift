@@ -109,6 +109,53 @@ final class LessonFileNameTests: XCTestCase {
         try assertSlip("10-ders.markdown", finding("10-ders.markdown", "rename 10-ders.markdown to 10-baglama.md"))
     }
 
+    /// An old copy left beside the lesson (its number and source the lesson's, its name recorded
+    /// nowhere) is one finding at the copy: neither it nor the original is judged twice, and
+    /// deleting it gives 0. A new lesson that shares the number with a source of its own is the
+    /// course grown by one, judged as before.
+    func testAnOldCopyBesideTheLessonIsOneFindingAtTheCopy() throws {
+        let copy = try CourseCopy.make(for: self)
+        let lessons = copy.url.appendingPathComponent("lessons")
+        let old = lessons.appendingPathComponent("10-baglama-eski.md")
+        try FileManager.default.copyItem(at: lessons.appendingPathComponent("10-baglama.md"), to: old)
+        let check = InProcess.run(["lessons/"], in: copy.url)
+        XCTAssertEqual(
+            check.stderr,
+            "lessons/10-baglama-eski.md:1:1: error: 10-baglama-eski.md shares the number 10 and the source of "
+                + "10-baglama.md; give it its own number and source, or delete it; until then it is not read, and "
+                + "the course's claims wait for it [not-a-lesson]\n")
+        XCTAssertTrue(check.stdout.contains(waiting + "1 error"), check.stdout)
+        let update = InProcess.run(["--update", "--prune", "lessons/"], in: copy.url)
+        XCTAssertTrue(update.stdout.hasPrefix("goldens: 0 added, 0 changed, 0 removed\n"), update.stdout)
+        try FileManager.default.removeItem(at: old)
+        let fixed = InProcess.run(["lessons/"], in: copy.url)
+        XCTAssertEqual(fixed.stderr, "")
+        XCTAssertEqual(fixed.status, .clean)
+    }
+
+    /// GitHub shows `readme.md`, `Readme.md`, `README.MD` and `README.markdown` as the folder's
+    /// README, and the index's links work from each: the index is read under that name, so a
+    /// broken link in it is its one finding there, never "not applicable" with exit 0.
+    func testTheIndexIsReadUnderEachNameGitHubShowsAsTheReadme() throws {
+        for name in ["readme.md", "Readme.md", "README.MD", "README.markdown"] {
+            let copy = try CourseCopy.make(for: self)
+            let lessons = copy.url.appendingPathComponent("lessons")
+            let index = lessons.appendingPathComponent(name)
+            try FileManager.default.moveItem(at: lessons.appendingPathComponent("README.md"), to: index)
+            let clean = InProcess.run(["lessons/"], in: copy.url)
+            XCTAssertEqual(clean.stderr, "", name)
+            XCTAssertTrue(clean.stdout.contains("claims: 8 checked; 0 errors"), "\(name): \(clean.stdout)")
+            let text = try String(contentsOf: index, encoding: .utf8)
+            try Data(text.replacingOccurrences(of: "(10-baglama.md)", with: "(10-baglamx.md)").utf8).write(to: index)
+            let check = InProcess.run(["lessons/"], in: copy.url)
+            XCTAssertEqual(
+                check.stderr,
+                "lessons/\(name):38:1: error: the index links 10-baglamx.md, which is not a lesson file; did you mean "
+                    + "10-baglama.md? [course-index]\n", name)
+            XCTAssertEqual(check.status, .findings, name)
+        }
+    }
+
     /// The control: a markdown file that is no lesson's keeps its warning, and the course is whole.
     func testANotesFileKeepsItsWarning() throws {
         let copy = try CourseCopy.make(for: self)

@@ -13,6 +13,9 @@ extension Diagnostic {
         /// `lessons`), as `witnesses` say (`LessonRecords`); `numberOf`, the lesson whose number
         /// the name takes. Not read until renamed: its goldens are kept and the course waits.
         case slippedName(file: String, recorded: String, lessons: String, witnesses: [String], numberOf: String?)
+        /// An old copy of the recorded lesson `of` (its number and its source), left beside it: not
+        /// read, so neither it nor the original is judged twice.
+        case copy(of: String)
     }
 
     static func notALesson(at location: SourceLocation, _ reason: NotALesson) -> Diagnostic {
@@ -36,6 +39,12 @@ extension Diagnostic {
                     + (numberOf.map { "the number is \($0)'s; " } ?? "")
                     + witnesses.listed()
                     + "; until then the lesson is not read, its goldens are kept, and the course's claims wait for it")
+        case .copy(let original):
+            Diagnostic(
+                .notALesson, at: location,
+                "\(location.path.lastPathComponent) shares the number "
+                    + "\(original.prefix { $0.isASCII && $0.isNumber }) and the source of \(original); give it its own "
+                    + "number and source, or delete it; until then it is not read, and the course's claims wait for it")
         case .nameNotUTF8:
             Diagnostic(
                 .notALesson, at: location,

@@ -150,9 +150,10 @@ package struct CourseLoader: Sendable {
                 diagnostics.append(
                     .notALesson(
                         at: SourceLocation(path: display, line: 1),
-                        .slippedName(
-                            file: slip.name, recorded: slip.recorded, lessons: Self.display(path),
-                            witnesses: slip.witnesses, numberOf: slip.numberOf)))
+                        slip.copyOf.map { .copy(of: $0) }
+                            ?? .slippedName(
+                                file: slip.name, recorded: slip.recorded, lessons: Self.display(path),
+                                witnesses: slip.witnesses, numberOf: slip.numberOf)))
                 directoryEntries.append(
                     (
                         slip.recorded,
@@ -166,9 +167,14 @@ package struct CourseLoader: Sendable {
             }
             let slippedNames = Set(slipped.map(\.name))
             // Hidden files are an editor's or a system's (`.#01-x.md` locks, `.DS_Store`), never the author's text.
-            for name in names where name.hasSuffix(".md") && !name.hasPrefix(".") && !slippedNames.contains(name) {
+            for name in names where name.hasSuffix(".md") && !name.hasPrefix(".") {
                 let display = Self.display(path, name)
-                if LessonName.isLessonFile(name) {
+                if let slip = slipped.first(where: { $0.name == name }) {
+                    // Said at the file (above); named too if the directory turns out to have no lesson.
+                    if name.first?.isASCII == true && name.first?.isNumber == true, slip.copyOf == nil {
+                        misnamed.append(.init(name: name, rename: slip.recorded))
+                    }
+                } else if LessonName.isLessonFile(name) {
                     // A file by its name, its path joined as text (a directory named so is found
                     // when it is read).
                     directoryEntries.append(

@@ -25,6 +25,9 @@ package enum LessonRecords {
         package var witnesses: [String]
         /// The lesson file whose number the file's name takes, when that is the slip.
         package var numberOf: String?
+        /// The recorded lesson this file is an old copy of (its number and `source:` are that
+        /// lesson's, its own name is recorded nowhere): `recorded` is then its own name.
+        package var copyOf: String? = nil
     }
 
     /// Where the goldens' folders are looked for: beside the lessons directory, in a directory
@@ -104,8 +107,13 @@ package enum LessonRecords {
         // The recorded names no lesson file has, each with what records it.
         var missing: [String: [String]] = [:]
         var order: [String] = []
+        // The lesson files the records name: a copy beside one of them is the copy.
+        var recordedPresent: Set<String> = []
         func record(_ name: String, _ witness: String) {
-            guard !present.contains(Array(name.utf8)) else { return }
+            guard !present.contains(Array(name.utf8)) else {
+                recordedPresent.insert(name)
+                return
+            }
             if missing[name] == nil { order.append(name) }
             if missing[name]?.contains(witness) != true { missing[name, default: []].append(witness) }
         }
@@ -132,10 +140,8 @@ package enum LessonRecords {
                 record(folder + ".md", "\(goldensFolder.display)/\(folder)/ holds its goldens")
             }
         }
-        guard !missing.isEmpty else { return [] }
         // Each candidate with the one missing name it is near; a doubled number only when the
         // file's own name is recorded nowhere.
-        let recordedHere = Set(order.map { Array($0.utf8) })
         var matches: [(name: String, recorded: String, numberOf: String?)] = []
         func match(_ name: String, stem: String, file: String) -> String? {
             let slug = sourceSlug(of: file)
@@ -158,17 +164,28 @@ package enum LessonRecords {
             else { continue }
             matches.append((name, recorded, nil))
         }
-        for name in doubled where !recordedHere.contains(Array(name.utf8)) && !indexLinks(in: path).contains(name) {
-            guard let recorded = match(name, stem: String(name.dropLast(".md".count)), file: path + "/" + name),
-                number(recorded)?.value != number(name)?.value || number(name)?.paddedBeyondTwo == true
-            else { continue }
+        var copies: [Slipped] = []
+        for name in doubled where !recordedPresent.contains(name) {
             let owner = number(name).flatMap { numbers[$0.value] }?.first { $0 != name }
-            matches.append((name, recorded, owner))
+            if let recorded = match(name, stem: String(name.dropLast(".md".count)), file: path + "/" + name),
+                number(recorded)?.value != number(name)?.value || number(name)?.paddedBeyondTwo == true
+            {
+                matches.append((name, recorded, owner))
+                continue
+            }
+            // An old copy beside the lesson: its number and its source are a recorded lesson's.
+            let slug = sourceSlug(of: path + "/" + name)
+            let originals = (number(name).flatMap { numbers[$0.value] } ?? []).filter {
+                $0 != name && recordedPresent.contains($0) && slug != nil && sourceSlug(of: path + "/" + $0) == slug
+            }
+            if originals.count == 1 {
+                copies.append(Slipped(name: name, recorded: name, witnesses: [], numberOf: nil, copyOf: originals[0]))
+            }
         }
         // One file to one recorded name: two files near one name are not decided here.
         return matches.filter { candidate in matches.count { $0.recorded == candidate.recorded } == 1 }.map {
             Slipped(name: $0.name, recorded: $0.recorded, witnesses: missing[$0.recorded] ?? [], numberOf: $0.numberOf)
-        }
+        } + copies
     }
 
     /// The lesson file names the index beside the lessons (`indexName`) links, by their targets'
