@@ -156,6 +156,29 @@ final class LessonFileNameTests: XCTestCase {
         }
     }
 
+    /// The lessons directory renamed (`mv lessons dersler`) is one `golden-record` finding at the
+    /// record's line with the text to write, not two findings whose second fix does nothing; writing
+    /// it gives 0.
+    func testARenamedLessonsDirectoryIsOneRecordFindingWithTheLineToWrite() throws {
+        let copy = try CourseCopy.make(for: self)
+        try FileManager.default.moveItem(
+            at: copy.url.appendingPathComponent("lessons"), to: copy.url.appendingPathComponent("dersler"))
+        let check = InProcess.run(["dersler/"], in: copy.url)
+        XCTAssertEqual(
+            check.stderr,
+            "goldens/LESSONS:2:1: error: goldens/LESSONS names 'lessons', which does not exist, and not dersler, "
+                + "whose lessons have their goldens in goldens/: the lessons directory was renamed; write 'dersler' "
+                + "for 'lessons' on this line: no golden of goldens/ is called an orphan, none is pruned, and --update "
+                + "writes nothing there until the record and the disk agree [golden-record]\n")
+        XCTAssertEqual(check.status, .findings)
+        let record = copy.url.appendingPathComponent("goldens/LESSONS")
+        let text = try String(contentsOf: record, encoding: .utf8)
+        try Data(text.replacingOccurrences(of: "\nlessons\n", with: "\ndersler\n").utf8).write(to: record)
+        let fixed = InProcess.run(["dersler/"], in: copy.url)
+        XCTAssertEqual(fixed.stderr, "")
+        XCTAssertEqual(fixed.status, .clean)
+    }
+
     /// The control: a markdown file that is no lesson's keeps its warning, and the course is whole.
     func testANotesFileKeepsItsWarning() throws {
         let copy = try CourseCopy.make(for: self)
