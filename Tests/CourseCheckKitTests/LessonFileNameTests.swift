@@ -202,7 +202,8 @@ final class LessonFileNameTests: XCTestCase {
         try FileManager.default.moveItem(
             at: lessons.appendingPathComponent("10-baglama.md"), to: lessons.appendingPathComponent("10-baglamak.md"))
         for (file, old, new) in [
-            ("10-baglamak.md", "swiftui/baglama'", "swiftui/baglamak'"), ("README.md", "(10-baglama.md)", "(10-baglamak.md)"),
+            ("10-baglamak.md", "swiftui/baglama'", "swiftui/baglamak'"),
+            ("README.md", "(10-baglama.md)", "(10-baglamak.md)"),
         ] {
             let url = lessons.appendingPathComponent(file)
             let text = try String(contentsOf: url, encoding: .utf8)
@@ -214,7 +215,10 @@ final class LessonFileNameTests: XCTestCase {
         XCTAssertEqual(update.status, .clean)
         let moved = Dictionary(
             uniqueKeysWithValues: goldens.map {
-                ($0, FileManager.default.contents(atPath: root.appendingPathComponent("goldens/10-baglamak/\($0)").path))
+                (
+                    $0,
+                    FileManager.default.contents(atPath: root.appendingPathComponent("goldens/10-baglamak/\($0)").path)
+                )
             })
         XCTAssertEqual(moved, approved)
         let check = InProcess.run(["lessons/"], in: root)

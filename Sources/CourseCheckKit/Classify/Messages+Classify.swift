@@ -9,10 +9,11 @@ extension Diagnostic {
         case misnamed(rename: String?)
         /// A markdown file whose name is not UTF-8: not read.
         case nameNotUTF8
-        /// The lesson `recorded` under a slipped name (`file`, within the lessons directory
-        /// `lessons`), as `witnesses` say (`LessonRecords`); `numberOf`, the lesson whose number
-        /// the name takes. Not read until renamed: its goldens are kept and the course waits.
-        case slippedName(file: String, recorded: String, lessons: String, witnesses: [String], numberOf: String?)
+        /// The lesson `recorded` under a slipped name `file`, as `witnesses` say (`LessonRecords`);
+        /// `move`, when the file sits in a sub-folder (both then shown as paths); `numberOf`, the
+        /// lesson whose number the name takes. Not read until renamed: its goldens are kept and the
+        /// course waits.
+        case slippedName(file: String, recorded: String, move: Bool, witnesses: [String], numberOf: String?)
         /// An old copy of the recorded lesson `of` (its number and its source), left beside it: not
         /// read, so neither it nor the original is judged twice.
         case copy(of: String)
@@ -29,11 +30,11 @@ extension Diagnostic {
                 "file name starts like a lesson's but does not match NN-slug.md (two or more digits, a hyphen, "
                     + "a name); it is not checked: rename it\(rename.map { " to \($0)" } ?? ""), or give it a name "
                     + "that does not start with a digit")
-        case .slippedName(let file, let recorded, let lessons, let witnesses, let numberOf):
+        case .slippedName(let file, let recorded, let move, let witnesses, let numberOf):
             Diagnostic(
                 .notALesson, at: location,
-                (file.contains("/")
-                    ? "move \(CourseLoader.display(lessons, file)) to \(CourseLoader.display(lessons, recorded))"
+                (move
+                    ? "move \(file) to \(recorded)"
                     : "rename \(file.last?.isWhitespace == true ? "'\(file)'" : file) to \(recorded)")
                     + ": "
                     + (numberOf.map { "the number is \($0)'s; " } ?? "")

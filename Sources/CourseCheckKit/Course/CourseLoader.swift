@@ -152,8 +152,9 @@ package struct CourseLoader: Sendable {
                         at: SourceLocation(path: display, line: 1),
                         slip.copyOf.map { .copy(of: $0) }
                             ?? .slippedName(
-                                file: slip.name, recorded: slip.recorded, lessons: Self.display(path),
-                                witnesses: slip.witnesses, numberOf: slip.numberOf)))
+                                file: slip.name.contains("/") ? display : slip.name,
+                                recorded: slip.name.contains("/") ? Self.display(path, slip.recorded) : slip.recorded,
+                                move: slip.name.contains("/"), witnesses: slip.witnesses, numberOf: slip.numberOf)))
                 directoryEntries.append(
                     (
                         slip.recorded,
@@ -161,7 +162,8 @@ package struct CourseLoader: Sendable {
                             displayPath: display,
                             path: (directoryPath.hasSuffix("/") ? directoryPath : directoryPath + "/") + slip.name,
                             recorded: Entry.Recorded(
-                                path: (directoryPath.hasSuffix("/") ? directoryPath : directoryPath + "/") + slip.recorded,
+                                path: (directoryPath.hasSuffix("/") ? directoryPath : directoryPath + "/")
+                                    + slip.recorded,
                                 displayPath: Self.display(path, slip.recorded)))
                     ))
             }
@@ -198,7 +200,8 @@ package struct CourseLoader: Sendable {
             if slipped.isEmpty {
                 entries += directoryEntries.map(\.entry)
             } else {
-                let byKey = Dictionary(directoryEntries.map { ($0.key, $0.entry) }, uniquingKeysWith: { first, _ in first })
+                let byKey = Dictionary(
+                    directoryEntries.map { ($0.key, $0.entry) }, uniquingKeysWith: { first, _ in first })
                 entries += directoryEntries.map(\.key).sortedDeterministically().compactMap { byKey[$0] }
             }
             if found == 0 {
