@@ -200,9 +200,12 @@ package struct CourseLoader: Sendable {
             if slipped.isEmpty {
                 entries += directoryEntries.map(\.entry)
             } else {
-                let byKey = Dictionary(
-                    directoryEntries.map { ($0.key, $0.entry) }, uniquingKeysWith: { first, _ in first })
-                entries += directoryEntries.map(\.key).sortedDeterministically().compactMap { byKey[$0] }
+                // As `sortedDeterministically` orders names, never keyed by text: a recorded name and a
+                // lesson's in two Unicode forms are two entries.
+                entries += directoryEntries.sorted { left, right in
+                    left.key != right.key
+                        ? left.key < right.key : Array(left.key.utf8).lexicographicallyPrecedes(right.key.utf8)
+                }.map(\.entry)
             }
             if found == 0 {
                 throw .io(

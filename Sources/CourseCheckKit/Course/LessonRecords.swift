@@ -103,14 +103,16 @@ package enum LessonRecords {
             return number.paddedBeyondTwo || (numbers[number.value]?.count ?? 0) > 1
         }
         guard !loose.isEmpty || !nested.isEmpty || !doubled.isEmpty else { return [] }
-        let present = Set(lessons.map { Array($0.utf8) })
+        // As text: a recorded name a lesson file holds in another Unicode form is that file's (its
+        // form is another finding's), never a second lesson's place.
+        let present = Set(lessons)
         // The recorded names no lesson file has, each with what records it.
         var missing: [String: [String]] = [:]
         var order: [String] = []
         // The lesson files the records name: a copy beside one of them is the copy.
         var recordedPresent: Set<String> = []
         func record(_ name: String, _ witness: String) {
-            guard !present.contains(Array(name.utf8)) else {
+            guard !present.contains(name) else {
                 recordedPresent.insert(name)
                 return
             }
