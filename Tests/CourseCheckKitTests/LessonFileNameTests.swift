@@ -19,9 +19,9 @@ final class LessonFileNameTests: XCTestCase {
         + "trigger-distribution, note-series, label-reference); "
 
     private func finding(_ file: String, _ advice: String, number: String? = nil) -> String {
-        "lessons/\(file):1:1: error: \(advice): \(number.map { "the number is \($0)'s; " } ?? "")the index links that "
-            + "name and goldens/10-baglama/ holds its goldens; until then the lesson is not read, its goldens are "
-            + "kept, and the course's claims wait for it [not-a-lesson]\n"
+        "lessons/\(file):1:1: error: \(advice): the index links that name and goldens/10-baglama/ holds its goldens"
+            + (number.map { ", and its number is \($0)'s" } ?? "") + "; until then the lesson is not read, its "
+            + "goldens are kept, and the course's claims wait for it [not-a-lesson]\n"
     }
 
     private func goldenBytes(_ root: URL) -> [String: Data?] {

@@ -36,9 +36,8 @@ extension Diagnostic {
                 (move
                     ? "move \(file) to \(recorded)"
                     : "rename \(file.last?.isWhitespace == true ? "'\(file)'" : file) to \(recorded)")
-                    + ": "
-                    + (numberOf.map { "the number is \($0)'s; " } ?? "")
-                    + witnesses.listed()
+                    + ": " + witnesses.listed()
+                    + (numberOf.map { ", and its number is \($0)'s" } ?? "")
                     + "; until then the lesson is not read, its goldens are kept, and the course's claims wait for it")
         case .copy(let original):
             Diagnostic(
