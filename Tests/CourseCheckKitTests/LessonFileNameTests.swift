@@ -85,6 +85,7 @@ final class LessonFileNameTests: XCTestCase {
         try assertSlip(
             "10-baglama.markdown", finding("10-baglama.markdown", "rename 10-baglama.markdown to 10-baglama.md"))
         try assertSlip("10-baglama.md ", finding("10-baglama.md ", "rename '10-baglama.md ' to 10-baglama.md"))
+        try assertSlip("10-baglama.md.md", finding("10-baglama.md.md", "rename 10-baglama.md.md to 10-baglama.md"))
     }
 
     func testALessonMovedIntoASubFolderIsOneFindingNamingTheMove() throws {
@@ -228,8 +229,8 @@ final class LessonFileNameTests: XCTestCase {
 }
 
 /// Random lessons moved to random slipped names (an underscore or no hyphen for the hyphen, a
-/// look-alike letter for a digit, the extension in capitals or long, a trailing space, a leading
-/// zero, a neighbour's number, a sub-folder): the check is one finding at the file, `--update
+/// look-alike letter for a digit, the extension in capitals, long or typed twice, a trailing
+/// space, a leading zero, a neighbour's number, a sub-folder): the check is one finding at the file, `--update
 /// --prune` never removes or changes a golden of that lesson, and moving the file back gives 0.
 final class LessonFileNamePropertyTests: XCTestCase {
     /// The slipped names of `name` (`NN-slug.md`) that `lessons` make possible.
@@ -239,7 +240,7 @@ final class LessonFileNamePropertyTests: XCTestCase {
         let stem = String(name.dropLast(".md".count))
         var slips = [
             "\(digits)_\(rest)", "\(digits)\(rest)", "\(stem).MD", "\(stem).Md", "\(stem).markdown", "\(name) ",
-            "0\(name)",
+            "0\(name)", "\(name).md",
         ]
         for folder in ["taslak", "eski", "drafts"] { slips.append("\(folder)/\(name)") }
         for (digit, letter) in [("0", "O"), ("1", "l")] {

@@ -13,7 +13,11 @@ import Foundation
 ///
 /// Cheap on the default path: the records are read only when the directory holds a candidate (a
 /// markdown-like name that is not a lesson's, a lesson one folder down, a lesson number taken
-/// twice or written with a leading zero), which a course as it should be never does.
+/// twice or written with a leading zero, an extension typed twice), which a course as it should
+/// be never does.
+///
+/// A lesson file given by name alone (`coursecheck lessons/10_baglama.md`) is checked as asked:
+/// only a directory's listing is judged here.
 package enum LessonRecords {
     /// A file under a slipped name, and the lesson name the records give it.
     package struct Slipped: Sendable, Equatable {
@@ -98,9 +102,12 @@ package enum LessonRecords {
         for name in lessons { if let number = number(name) { numbers[number.value, default: []].append(name) } }
         // The pre-trigger: without a candidate, no record is read.
         let loose = names.filter(isCandidate)
+        // A lesson name with a number not its own: another lesson's, written with a leading zero, or
+        // with its extension typed twice (`10-baglama.md.md`).
         let doubled = lessons.filter { name in
             guard let number = number(name) else { return false }
             return number.paddedBeyondTwo || (numbers[number.value]?.count ?? 0) > 1
+                || markdownStem(String(name.dropLast(".md".count))) != nil
         }
         guard !loose.isEmpty || !nested.isEmpty || !doubled.isEmpty else { return [] }
         // As text: a recorded name a lesson file holds in another Unicode form is that file's (its
@@ -169,8 +176,11 @@ package enum LessonRecords {
         var copies: [Slipped] = []
         for name in doubled where !recordedPresent.contains(name) {
             let owner = number(name).flatMap { numbers[$0.value] }?.first { $0 != name }
-            if let recorded = match(name, stem: String(name.dropLast(".md".count)), file: path + "/" + name),
+            let stem = String(name.dropLast(".md".count))
+            let doubledExtension = markdownStem(stem)
+            if let recorded = match(name, stem: doubledExtension ?? stem, file: path + "/" + name),
                 number(recorded)?.value != number(name)?.value || number(name)?.paddedBeyondTwo == true
+                    || doubledExtension != nil
             {
                 matches.append((name, recorded, owner))
                 continue
