@@ -56,14 +56,18 @@ extension DiagnosticID {
         case .notALesson:
             (
                 summary: "A lesson file is empty or has no fenced code blocks, or its name starts like a lesson's "
-                    + "but does not match `NN-slug.md`, so it is not checked as a lesson.",
+                    + "but does not match `NN-slug.md`, so it is not checked as a lesson; or it is a lesson's file "
+                    + "under a slipped name (the index's link, the goldens' folder or its `source:` names the "
+                    + "lesson), or an old copy beside a lesson: the lesson waits, unread, and its goldens are kept.",
                 fix: "Add the lesson's blocks, or rename the file to `NN-slug.md` (two or more digits, a hyphen, a "
-                    + "name); a file that is not a lesson takes a name that does not start with a digit."
+                    + "name), to the name the finding gives when the records name one; a file that is not a lesson "
+                    + "takes a name that does not start with a digit; delete an old copy, or give it its own number "
+                    + "and source."
             )
         case .uncheckedMarkdown:
             (
-                summary: "A markdown file beside the lessons is not named like a lesson (`NN-slug.md`; `README.md` "
-                    + "aside), or a file named like one sits in a sub-folder of the lessons directory, which is "
+                summary: "A markdown file beside the lessons is not named like a lesson (`NN-slug.md`; the index "
+                    + "aside) and no record makes it a lesson's, or a file named like one sits in a sub-folder of the lessons directory, which is "
                     + "not read: nothing in it is checked.",
                 fix: "If it is a lesson, rename it to `NN-slug.md` or move it up into the lessons directory; "
                     + "otherwise move it out of the lessons directory."

@@ -9,6 +9,14 @@ extension Diagnostic {
         case misnamed(rename: String?)
         /// A markdown file whose name is not UTF-8: not read.
         case nameNotUTF8
+        /// The lesson `recorded` under a slipped name `file`, as `witnesses` say (`LessonRecords`);
+        /// `move`, when the file sits in a sub-folder (both then shown as paths); `numberOf`, the
+        /// lesson whose number the name takes. Not read until renamed: its goldens are kept and the
+        /// course waits.
+        case slippedName(file: String, recorded: String, move: Bool, witnesses: [String], numberOf: String?)
+        /// An old copy of the recorded lesson `of` (its number and its source), left beside it: not
+        /// read, so neither it nor the original is judged twice.
+        case copy(of: String)
     }
 
     static func notALesson(at location: SourceLocation, _ reason: NotALesson) -> Diagnostic {
@@ -22,6 +30,21 @@ extension Diagnostic {
                 "file name starts like a lesson's but does not match NN-slug.md (two or more digits, a hyphen, "
                     + "a name); it is not checked: rename it\(rename.map { " to \($0)" } ?? ""), or give it a name "
                     + "that does not start with a digit")
+        case .slippedName(let file, let recorded, let move, let witnesses, let numberOf):
+            Diagnostic(
+                .notALesson, at: location,
+                (move
+                    ? "move \(file) to \(recorded)"
+                    : "rename \(file.last?.isWhitespace == true ? "'\(file)'" : file) to \(recorded)")
+                    + ": " + witnesses.listed()
+                    + (numberOf.map { ", and its number is \($0)'s" } ?? "")
+                    + "; until then the lesson is not read, its goldens are kept, and the course's claims wait for it")
+        case .copy(let original):
+            Diagnostic(
+                .notALesson, at: location,
+                "\(location.path.lastPathComponent) shares the number "
+                    + "\(original.prefix { $0.isASCII && $0.isNumber }) and the source of \(original); give it its own "
+                    + "number and source, or delete it; until then it is not read, and the course's claims wait for it")
         case .nameNotUTF8:
             Diagnostic(
                 .notALesson, at: location,

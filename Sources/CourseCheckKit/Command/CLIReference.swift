@@ -21,8 +21,10 @@ package enum CLIReference {
             value option given twice is a usage error.
 
             `<path>` is a lessons directory or single `.md` lessons. A directory's lessons are its files named
-            `<digits>-<slug>.md` (two or more digits), in name order; `README.md` is the course index, and any
-            other `.md` file gets a warning. Paths mean what the OS means: a directory named twice (`lessons
+            `<digits>-<slug>.md` (two or more digits), in name order; `README.md` is the course index (or,
+            without it, the one file GitHub shows as the README: `readme.md`, `README.MD`, `README.markdown`),
+            a lesson's file under a slipped name that the index or the goldens record is that lesson (one
+            error at it), and any other `.md` file gets a warning. Paths mean what the OS means: a directory named twice (`lessons
             lessons/`, a link to it) is checked once, `link/../lessons` goes through the link, and a shell glob
             (`lessons/*.md`) that names the index and every lesson is that directory, whole.
 

@@ -52,7 +52,16 @@ package struct CourseCheckCommand {
         {
             throw .usage("unknown subcommand '\(first)'; did you mean '\(suggestion)'?")
         }
-        return try CourseLoader(currentDirectory: environment.currentDirectory).plan(invocation.paths)
+        let goldens: LessonRecords.Goldens =
+            switch invocation.goldens {
+            case .beside: .beside
+            case .directory(let directory):
+                .directory(
+                    path: directory.hasPrefix("/") ? directory : environment.currentDirectory.path + "/" + directory,
+                    display: directory)
+            case .off: .none
+            }
+        return try CourseLoader(currentDirectory: environment.currentDirectory, goldens: goldens).plan(invocation.paths)
     }
 
     /// Reports a failure that ends the run (exit 2) in every format the invocation asked for, so CI

@@ -111,7 +111,7 @@ package struct GoldenUpdater {
             else { continue }
             // The temporaries a killed coursecheck left in any golden folder of the run go now (of
             // ended processes only), not only in the folders this update writes.
-            FileGate.sweepTemporaries(in: store.folder(lesson: lesson.path))
+            FileGate.sweepTemporaries(in: store.folder(lesson: lesson.entry.stem + ".md"))
             let root = root(of: store)
             let owned = result.ownership[root]
             if permissions[root] == .refused {
@@ -123,7 +123,7 @@ package struct GoldenUpdater {
             roots[store.root.path] = store
             guard lesson.lesson != nil else {
                 // Not read as a lesson (empty, not UTF-8): its goldens stay, and the update says so.
-                let kept = store.orphans(in: store.folder(listing: lesson.path), keeping: [])
+                let kept = store.orphans(in: store.folder(listing: lesson.entry.stem + ".md"), keeping: [])
                 let blocking =
                     (lesson.findings.map(\.diagnostic) + result.courseFindings.map(\.diagnostic)).first {
                         $0.location.path == lesson.path && $0.severity == .error

@@ -566,6 +566,11 @@ package struct CourseChecker: Sendable {
     private func read(
         _ entry: CourseLoader.Entry, store: GoldenStore?, listings: DirectoryListings, core: String? = nil
     ) throws(CourseCheckError) -> LessonResult {
+        // A file under a slipped name is not read: the plan's one finding at it says which lesson
+        // it is, and the lesson waits, unread, as an empty file's does.
+        if entry.recorded != nil {
+            return LessonResult(entry: entry, lesson: nil, store: nil, trees: [], findings: [], snapshot: nil)
+        }
         let outcome = try LessonReader.read(entry, overlay: configuration.overlay, core: core ?? configuration.coreName)
         var result = LessonResult(
             entry: entry, lesson: outcome.lesson, store: nil, trees: [],
@@ -742,11 +747,12 @@ package struct CourseChecker: Sendable {
             frontMatter = index.frontMatter
             path = index.file.path
         } else if let directory = plan.directories.first,
-            case .file(let snapshot) = FileGate.read(path: directory.appendingPathComponent("README.md").path),
-            case .success(let file) = SourceFile.decode(snapshot.bytes, path: "README.md")
+            case let name = LessonRecords.indexName(in: directory.path),
+            case .file(let snapshot) = FileGate.read(path: directory.appendingPathComponent(name).path),
+            case .success(let file) = SourceFile.decode(snapshot.bytes, path: name)
         {
             frontMatter = FrontMatter.parse(file.lines)
-            path = CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md")
+            path = CourseLoader.display(plan.directoryDisplayPaths.first ?? "", name)
         } else {
             return nil
         }
@@ -772,7 +778,7 @@ package struct CourseChecker: Sendable {
             guard let store = entryStores[index], let key = roots[index] else { continue }
             if stores[key] == nil { order.append(key) }
             stores[key] = stores[key] ?? store
-            stems[key, default: []].insert(GoldenStore.stem(of: entry.displayPath))
+            stems[key, default: []].insert(entry.stem)
         }
         let wholeDirectories = plan.directories.compactMap { directory in
             plan.entries.firstIndex {
@@ -799,9 +805,9 @@ package struct CourseChecker: Sendable {
         let all =
             zip(plan.directories, plan.directoryDisplayPaths).map { ($0, $1) }
             + plan.entries.compactMap { entry -> (URL, String)? in
-                let path = entry.path.parentPath
+                let path = entry.lessonPath.parentPath
                 guard parents.insert(path).inserted else { return nil }
-                let parent = entry.displayPath.parentPath
+                let parent = entry.lessonDisplayPath.parentPath
                 return (
                     URL(fileURLWithPath: path.isEmpty ? "/" : path, isDirectory: true), parent.isEmpty ? "." : parent
                 )
@@ -834,7 +840,7 @@ package struct CourseChecker: Sendable {
                         + "golden files there, so give it a directory of its own (such as goldens/ beside lessons/)")
             }
             // Keyed by text, not bytes: two names in two Unicode forms are one folder on macOS.
-            let folder = key + "/" + GoldenStore.stem(of: entry.displayPath)
+            let folder = key + "/" + entry.stem
             if let other = owners[folder] {
                 let forms =
                     Array(other.utf8) == Array(entry.displayPath.utf8)
@@ -853,7 +859,7 @@ package struct CourseChecker: Sendable {
         for (root, owned) in known ?? ownership(plan, stores: planned) {
             for directory in owned.others {
                 for (index, entry) in plan.entries.enumerated() where roots[index] == root {
-                    let stem = GoldenStore.stem(of: entry.displayPath)
+                    let stem = entry.stem
                     guard directory.stems.contains(stem) else { continue }
                     throw CourseCheckError.usage(
                         "\(entry.displayPath) and \(directory.display)/\(stem).md would share the golden folder "

@@ -21,13 +21,15 @@ extension CourseFacts {
         return facts
     }
 
-    /// The course index, `README.md` beside the lessons, when there is one: an editor's unsaved
+    /// The course index, `README.md` beside the lessons (or under another name GitHub shows as the
+    /// README, `LessonRecords.indexName`), when there is one: an editor's unsaved
     /// text of it (lsp) wins over the file on disk.
     static func readIndex(plan: CourseLoader.Plan, overlay: [String: [UInt8]]) -> Index? {
         guard let directory = plan.directories.first else { return nil }
-        let url = directory.appendingPathComponent("README.md")
+        let name = LessonRecords.indexName(in: directory.path)
+        let url = directory.appendingPathComponent(name)
         let edited = overlay.isEmpty ? nil : overlay[url.standardizedFileURL.path]
-        let path = CourseLoader.display(plan.directoryDisplayPaths.first ?? "", "README.md")
+        let path = CourseLoader.display(plan.directoryDisplayPaths.first ?? "", name)
         guard let bytes = edited ?? FileManager.default.contents(atPath: url.path).map({ [UInt8]($0) }) else {
             return nil
         }

@@ -14,15 +14,33 @@ package struct CourseLoader: Sendable {
         /// in parallel) named every lesson by `appendingPathComponent`, then asked for its path.
         package let path: String
 
+        /// Where the course's records put a file under a slipped name (`LessonRecords`): the
+        /// lesson it is, not read until renamed, whose goldens and directory are that name's.
+        package var recorded: Recorded? = nil
+
+        /// A lesson's place as the records give it: the path it belongs at, absolute and as shown.
+        package struct Recorded: Sendable, Equatable {
+            package var path: String
+            package var displayPath: String
+        }
+
         package var url: URL { URL(fileURLWithPath: path, isDirectory: false) }
+
+        /// The name of the lesson's golden folder: the recorded name's stem, else the file's.
+        package var stem: String { GoldenStore.stem(of: recorded?.displayPath ?? displayPath) }
+        /// The lesson's path: where the records put it, else the file's.
+        package var lessonPath: String { recorded?.path ?? path }
+        /// The lesson's path as shown: where the records put it, else the file's.
+        package var lessonDisplayPath: String { recorded?.displayPath ?? displayPath }
 
         package init(displayPath: String, url: URL) {
             self.init(displayPath: displayPath, path: url.path)
         }
 
-        package init(displayPath: String, path: String) {
+        package init(displayPath: String, path: String, recorded: Recorded? = nil) {
             self.displayPath = displayPath
             self.path = path
+            self.recorded = recorded
         }
     }
 
@@ -37,9 +55,12 @@ package struct CourseLoader: Sendable {
     }
 
     package var currentDirectory: URL
+    /// Where the goldens' folders, one of the records of whose file a slipped name is, are looked for.
+    package var goldens: LessonRecords.Goldens = .beside
 
-    package init(currentDirectory: URL) {
+    package init(currentDirectory: URL, goldens: LessonRecords.Goldens = .beside) {
         self.currentDirectory = currentDirectory
+        self.goldens = goldens
     }
 
     /// Expands `paths`; throws `CourseCheckError` for paths that do not exist or hold no lessons.
@@ -73,7 +94,10 @@ package struct CourseLoader: Sendable {
                 guard path.hasSuffix(".md") else {
                     throw .usage("\(path): not a markdown file (expected a .md lesson or a directory)")
                 }
-                if url.lastPathComponent == "README.md" {
+                if url.lastPathComponent == "README.md"
+                    || url.lastPathComponent
+                        == LessonRecords.indexName(in: url.deletingLastPathComponent().path)
+                {
                     let parent = path.parentPath
                     indexDirectories.append((url.deletingLastPathComponent(), parent.isEmpty ? "." : parent))
                     continue
@@ -112,27 +136,77 @@ package struct CourseLoader: Sendable {
             var found = 0
             var misnamed: [CourseCheckError.IOCause.Misnamed] = []
             let directoryPath = url.path
+            let subfolders = Self.foldersHoldingLessons(in: directoryPath, listing: listing)
+            let index = LessonRecords.indexName(in: directoryPath, names: names)
+            // A file under a slipped name is the lesson the records name: one finding, and an entry
+            // that keeps its goldens (`LessonRecords`).
+            let slipped = LessonRecords.slipped(
+                in: directoryPath, shown: path, names: names.filter { !$0.hasPrefix(".") },
+                nested: subfolders.flatMap { folder in folder.lessons.map { folder.folder + "/" + $0 } },
+                goldens: goldens)
+            var directoryEntries: [(key: String, entry: Entry)] = []
+            for slip in slipped {
+                let display = Self.display(path, slip.name)
+                diagnostics.append(
+                    .notALesson(
+                        at: SourceLocation(path: display, line: 1),
+                        slip.copyOf.map { .copy(of: $0) }
+                            ?? .slippedName(
+                                file: slip.name.contains("/") ? display : slip.name,
+                                recorded: slip.name.contains("/") ? Self.display(path, slip.recorded) : slip.recorded,
+                                move: slip.name.contains("/"), witnesses: slip.witnesses, numberOf: slip.numberOf)))
+                directoryEntries.append(
+                    (
+                        slip.recorded,
+                        Entry(
+                            displayPath: display,
+                            path: (directoryPath.hasSuffix("/") ? directoryPath : directoryPath + "/") + slip.name,
+                            recorded: Entry.Recorded(
+                                path: (directoryPath.hasSuffix("/") ? directoryPath : directoryPath + "/")
+                                    + slip.recorded,
+                                displayPath: Self.display(path, slip.recorded)))
+                    ))
+            }
+            let slippedNames = Set(slipped.map(\.name))
             // Hidden files are an editor's or a system's (`.#01-x.md` locks, `.DS_Store`), never the author's text.
             for name in names where name.hasSuffix(".md") && !name.hasPrefix(".") {
                 let display = Self.display(path, name)
-                if LessonName.isLessonFile(name) {
+                if let slip = slipped.first(where: { $0.name == name }) {
+                    // Said at the file (above); named too if the directory turns out to have no lesson.
+                    if name.first?.isASCII == true && name.first?.isNumber == true, slip.copyOf == nil {
+                        misnamed.append(.init(name: name, rename: slip.recorded))
+                    }
+                } else if LessonName.isLessonFile(name) {
                     // A file by its name, its path joined as text (a directory named so is found
                     // when it is read).
-                    entries.append(
-                        Entry(
-                            displayPath: display,
-                            path: directoryPath.hasSuffix("/") ? directoryPath + name : directoryPath + "/" + name))
+                    directoryEntries.append(
+                        (
+                            name,
+                            Entry(
+                                displayPath: display,
+                                path: directoryPath.hasSuffix("/") ? directoryPath + name : directoryPath + "/" + name)
+                        ))
                     found += 1
                 } else if name.first?.isASCII == true && name.first?.isNumber == true {
                     let rename = LessonName.renamed(name)
                     diagnostics.append(
                         .notALesson(at: SourceLocation(path: display, line: 1), .misnamed(rename: rename)))
                     misnamed.append(.init(name: name, rename: rename))
-                } else if name != "README.md" {
+                } else if name != index {
                     diagnostics.append(.uncheckedMarkdown(display))
                 }
             }
-            let subfolders = Self.foldersHoldingLessons(in: directoryPath, listing: listing)
+            // In the order of the lessons' names, a slipped file at its recorded name's place.
+            if slipped.isEmpty {
+                entries += directoryEntries.map(\.entry)
+            } else {
+                // As `sortedDeterministically` orders names, never keyed by text: a recorded name and a
+                // lesson's in two Unicode forms are two entries.
+                entries += directoryEntries.sorted { left, right in
+                    left.key != right.key
+                        ? left.key < right.key : Array(left.key.utf8).lexicographicallyPrecedes(right.key.utf8)
+                }.map(\.entry)
+            }
             if found == 0 {
                 throw .io(
                     path: path, operation: .list,
@@ -143,7 +217,9 @@ package struct CourseLoader: Sendable {
                 nested.append(
                     (
                         Self.resolved(directoryPath + "/" + folder), Self.display(path), Self.display(path, folder),
-                        lessons.map { Self.display(Self.display(path, folder), $0) }
+                        lessons.filter { !slippedNames.contains(folder + "/" + $0) }.map {
+                            Self.display(Self.display(path, folder), $0)
+                        }
                     ))
             }
             directories.append(url)
@@ -163,7 +239,7 @@ package struct CourseLoader: Sendable {
             entries.filter { LessonName.isLessonFile($0.path.lastPathComponent) }.map(\.path.parentPath))
         entries = entries.filter { entry in
             let name = entry.path.lastPathComponent
-            guard !LessonName.isLessonFile(name), lessonFolders.contains(entry.path.parentPath)
+            guard entry.recorded == nil, !LessonName.isLessonFile(name), lessonFolders.contains(entry.path.parentPath)
             else { return true }
             if !name.hasPrefix(".") {
                 diagnostics.append(

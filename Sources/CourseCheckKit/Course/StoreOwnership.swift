@@ -61,7 +61,7 @@ package struct StoreOwnership: Sendable {
         // component of the path).
         var resolved: [String: String] = [:]
         for entry in entries {
-            let parent = entry.path.parentPath
+            let parent = entry.lessonPath.parentPath
             let path =
                 resolved[parent]
                 ?? {
@@ -69,13 +69,13 @@ package struct StoreOwnership: Sendable {
                     resolved[parent] = path
                     return path
                 }()
-            let stem = GoldenStore.stem(of: entry.displayPath)
+            let stem = entry.stem
             if let known = index[Array(path.utf8)] {
                 checked[known].stems.insert(stem)
                 continue
             }
             index[Array(path.utf8)] = checked.count
-            let display = entry.displayPath.parentPath
+            let display = entry.lessonDisplayPath.parentPath
             checked.append(Directory(path: path, display: display.isEmpty ? "." : display, stems: [stem]))
         }
         // A checked directory's own lessons not in the run (one lesson checked alone) still claim theirs.
@@ -141,12 +141,27 @@ package struct StoreOwnership: Sendable {
             }
             return [.goldenRecord(path, store: root, .missing(directories: directories))]
         case .recorded:
+            // The lessons directory renamed (`git mv lessons dersler`): the one line naming a directory
+            // that is gone, and the one directory of the run not named, whose lessons already have
+            // their folders here, are one fact, said once at the line with the text to write.
+            let unnamed = unrecorded
+            if missingLines.count == 1, unnamed.count == 1, missingLines[0].reason == "does not exist",
+                unnamed[0].stems.contains(where: { store.folderExists(stem: $0) })
+            {
+                return [
+                    .goldenRecord(
+                        path, line: missingLines[0].line.number, store: root,
+                        .renamed(
+                            text: missingLines[0].line.text, directory: unnamed[0].display,
+                            line: StoreRecord.line(naming: unnamed[0].path, in: store)))
+                ]
+            }
             var found = missingLines.map { missing in
                 Diagnostic.goldenRecord(
                     path, line: missing.line.number, store: root,
                     .namedNotThere(text: missing.line.text, reason: missing.reason))
             }
-            found += unrecorded.map { .goldenRecord(path, store: root, .unnamed(directory: $0.display)) }
+            found += unnamed.map { .goldenRecord(path, store: root, .unnamed(directory: $0.display)) }
             return found
         }
     }
@@ -177,6 +192,14 @@ package struct StoreOwnership: Sendable {
         case allowed(record: [UInt8]?, expecting: FileGate.Snapshot?)
         /// Nothing may be written: the record's finding says why.
         case refused
+    }
+}
+
+extension GoldenStore {
+    /// Whether the store holds a folder named `stem`.
+    func folderExists(stem: String) -> Bool {
+        var info = stat()
+        return stat(rootPath + "/" + stem, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
     }
 }
 

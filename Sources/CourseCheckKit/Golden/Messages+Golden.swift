@@ -215,6 +215,10 @@ extension Diagnostic {
         case unnamed(directory: String)
         /// The record's line names `text`, which is not a directory that can be listed.
         case namedNotThere(text: String, reason: String)
+        /// The record's line names `text`, which does not exist, and not `directory`, the one
+        /// directory of the run it does not name, whose lessons have their folders here: the
+        /// lessons directory renamed; `line`, what the record's line says for it.
+        case renamed(text: String, directory: String, line: String)
         /// The record cannot be read.
         case unreadable(reason: String)
     }
@@ -241,6 +245,10 @@ extension Diagnostic {
             case .unnamed(let directory):
                 "\(path) does not name \(directory), whose lessons keep their goldens in \(store)/; "
                     + "'coursecheck --update \(directory)' adds it"
+            case .renamed(let text, let directory, let line):
+                "\(path) names '\(text)', which does not exist, and not \(directory), whose lessons have their "
+                    + "goldens in \(store)/: the lessons directory was renamed; write '\(line)' for '\(text)' on "
+                    + "this line: " + suspended
             case .namedNotThere(let text, let reason):
                 "\(path) names '\(text)', which \(reason); remove the line if the directory is gone: " + suspended
             case .unreadable(let reason):

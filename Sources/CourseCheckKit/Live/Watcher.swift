@@ -220,7 +220,7 @@ struct Watcher {
         }
         for entry in plan.entries { add(entry.url) }
         for directory in CourseChecker.lessonDirectories(plan) {
-            add(directory.url.appendingPathComponent("README.md"))
+            add(directory.url.appendingPathComponent(LessonRecords.indexName(in: directory.url.path)))
             // Every markdown file beside the lessons counts: one not named like a lesson (notes.md)
             // is a finding of its own (unchecked-markdown), which comes and goes with the file.
             let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.url.path)) ?? []

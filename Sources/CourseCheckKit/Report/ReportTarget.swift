@@ -119,8 +119,10 @@ package struct ReportTarget: Sendable {
         for entry in inputs.lessons where same(entry.path) {
             return "it is the lesson \(entry.displayPath) under another name"
         }
-        for directory in inputs.lessonDirectories where same(directory.url.appendingPathComponent("README.md").path) {
-            return "it is the course index \(CourseLoader.display(directory.display, "README.md")) under another name"
+        for directory in inputs.lessonDirectories {
+            let index = LessonRecords.indexName(in: directory.url.path)
+            guard same(directory.url.appendingPathComponent(index).path) else { continue }
+            return "it is the course index \(CourseLoader.display(directory.display, index)) under another name"
         }
         for store in inputs.stores where same(store.toolchainURL.path) {
             return "it is \(store.toolchainDisplayPath) under another name"
