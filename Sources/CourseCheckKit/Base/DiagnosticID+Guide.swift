@@ -538,6 +538,18 @@ extension DiagnosticID {
                     + "so a checkout there loses one of them.",
                 fix: "Rename one of the two lessons (with `git mv`)."
             )
+        case .decomposed:
+            (
+                summary: "A lesson's file name, or a letter of a lesson's or the index's text, is saved decomposed "
+                    + "(NFD: `g` + U+0306 COMBINING BREVE for `ğ`), as a copy through a Mac's file system or zip, or "
+                    + "a paste from some macOS apps, writes it. Readers see the composed letter, but git and a Linux "
+                    + "file system see other bytes: another file name, another title. One finding a file, at its "
+                    + "first decomposed letter; a claim never reports a difference that is only this (a title, an "
+                    + "index item, a table cell compare composed), and a lesson's goldens folder is its composed name.",
+                fix: "Rename the file to the composed name the message gives (`git mv`), or save the text as NFC "
+                    + "(composed): retype the letter, or normalise the file (`python3 -c \"import unicodedata,sys; "
+                    + "p=sys.argv[1]; s=open(p).read(); open(p,'w').write(unicodedata.normalize('NFC', s))\" FILE`)."
+            )
         }
     }
 
@@ -572,6 +584,9 @@ extension DiagnosticID {
             "lessons/09-yerel-durum.md:1:1: warning: this name differs from lessons/09-Yerel-durum.md only in "
                 + "case: here they are two lessons, but on macOS and Windows one file, so a checkout there loses "
                 + "one of them; rename one [case-collision]"
+        case .decomposed:
+            "lessons/10-bag\u{306}lama.md:1:1: error: the file name has 'ğ' decomposed (g + U+0306 COMBINING BREVE); "
+                + "rename it to 10-bağlama.md (composed) [decomposed]"
         default: nil
         }
     }

@@ -113,6 +113,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     /// A line of `=` or `-` under a line of the page that GitHub reads as no underline meant: text
     /// under a heading or a list item's line, or a paragraph made a second title or a heading.
     case strayUnderline = "stray-underline"
+    /// A lesson's file name, or a letter of a page's text, saved decomposed (NFD): one finding a file.
+    case decomposed = "decomposed"
 
     /// The one severity of every finding with this id (`--strict` may still raise a warning).
     /// An exhaustive switch, so a new id cannot be added without choosing its severity.
@@ -133,7 +135,7 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
             .frontMatter,
             .courseIndex, .declaredTrigger, .closingTable,
             .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift, .conflictMarker,
-            .unclosedComment, .commentLookAlike, .strayUnderline:
+            .unclosedComment, .commentLookAlike, .strayUnderline, .decomposed:
             .error
         }
     }

@@ -57,7 +57,8 @@ extension CourseFacts {
             file: slips.file, prose: Prose(file: slips.file, document: slips.document),
             frontMatter: frontMatter, bytes: edited ? nil : bytes,
             fenceSlips: slips.findings + commentLines.findings + commentLines.fences
-                + Classifier.strayUnderlines(slips.document, slips.file, lesson: false),
+                + Classifier.strayUnderlines(slips.document, slips.file, lesson: false)
+                + [Decomposed.finding(in: file, bytes: bytes, blocks: scanned.blocks)].compactMap { $0 },
             hidden: slips.hidden)
     }
 }

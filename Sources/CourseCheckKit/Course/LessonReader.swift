@@ -143,6 +143,10 @@ package enum LessonReader {
         var (lesson, classified) = Classifier.classify(file, scanned: scanned, core: core ?? CourseCore.guess(named))
         lesson.namedFiles = named
         diagnostics += classified
+        // Text saved decomposed is one finding a file; the claims compare its strings composed.
+        if let decomposed = Decomposed.finding(in: file, bytes: bytes, blocks: scanned.blocks) {
+            diagnostics.append(decomposed)
+        }
         return Outcome(lesson: lesson, diagnostics: diagnostics)
     }
 }

@@ -53,10 +53,13 @@ package struct GoldenStore: Sendable {
         }
     }
 
-    /// The stem of a lesson file: `09-yerel-durum` for `lessons/09-yerel-durum.md`.
+    /// The stem of a lesson file: `09-yerel-durum` for `lessons/09-yerel-durum.md`, composed (NFC):
+    /// one folder for every name that is one text in two Unicode forms, so a lesson whose name a
+    /// Mac saved decomposed keeps the goldens approved under its composed name, and the check and
+    /// `--update` look in one folder.
     package static func stem(of path: String) -> String {
         let name = path.lastPathComponent
-        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        return Decomposed.composed(name.hasSuffix(".md") ? String(name.dropLast(3)) : name)
     }
 
     package var exists: Bool {
@@ -223,11 +226,20 @@ package struct GoldenStore: Sendable {
         -> [Entry]
     {
         let kept = Set(stems.map { Array($0.utf8) })
+        let entries = listings.list(rootPath).entries
         // A name that is not UTF-8 is no lesson's stem, and decoded it would name another folder.
-        let names = listings.list(rootPath).entries.compactMap { name, kind -> String? in
+        let names = entries.compactMap { name, kind -> String? in
             guard kind == .directory, !kept.contains(name), let text = String(validating: name, as: UTF8.self),
                 LessonName.isLessonFile(text + ".md")
             else { return nil }
+            // A decomposed name of a kept stem is that lesson's folder where the file system lists
+            // the folder so (macOS keeps the form a name was written in, and finds it in either);
+            // beside a composed folder of its own (Linux), it is a second folder, an orphan that
+            // `RenamedLessons` carries into the composed one.
+            if Decomposed.mayHold(name) {
+                let composed = Array(Decomposed.composed(text).utf8)
+                if kept.contains(composed), !entries.contains(where: { $0.name == composed }) { return nil }
+            }
             return text
         }
         return names.sortedDeterministically().flatMap { stem in
