@@ -1,0 +1,205 @@
+import Foundation
+import XCTest
+
+@testable import CourseCheckKit
+
+/// Text and file names saved decomposed (NFD), as a Mac's file system, zip or some apps write them:
+/// a reader sees the composed letter, git and Linux see other bytes. One `decomposed` finding a
+/// file, at its first decomposed letter; no claim reports a difference that is only the form; a
+/// lesson's goldens folder is its composed name, so the check and `--update` agree and converge.
+final class DecomposedTextTests: XCTestCase {
+    private static let composedStem = "10-ba\u{11F}lama"
+    private static let decomposedStem = "10-bag\u{306}lama"
+    private static let goldens = [
+        "baglama-ebeveyn-tetigi-cocugun-kendi-durumu-yerel-tetik-uretir.out",
+        "kural-yazani-okumaz-tetik-degerin-sahibine-gore-belirlenir.out",
+        "okuyan-cocuk-baglamayla-da-parametreyle-de-ayni-tetigi-alir.out",
+    ]
+    private static let nameFinding =
+        ":1:1: error: the file name has 'ğ' decomposed (g + U+0306 COMBINING BREVE); rename it to "
+        + "\(composedStem).md (composed): git and a Linux file system take the two forms for two names [decomposed]"
+
+    private func run(_ root: URL, _ arguments: [String] = []) -> InProcess.Result {
+        InProcess.run(arguments + ["lessons/"], in: root)
+    }
+
+    /// The error and warning lines of a run, every one.
+    private func findings(_ result: InProcess.Result) -> [String] {
+        result.stderr.split(separator: "\n").map(String.init).filter {
+            $0.contains(": error: ") || $0.contains(": warning: ")
+        }
+    }
+
+    private func edit(_ url: URL, _ change: (String) throws -> String) throws {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        try Data(change(text).utf8).write(to: url)
+    }
+
+    private func nfd(_ text: String) -> String { text.decomposedStringWithCanonicalMapping }
+
+    /// Lesson 10 renamed to `10-bağlama.md` the documented way (its goldens under the composed
+    /// name), then the file name, the source URL and the index's link each composed or not.
+    private func renamedCourse(file: Bool, source: Bool, index: Bool, goldens folder: String?) throws -> Scratch {
+        let scratch = try CourseCopy.make(for: self)
+        let root = scratch.url
+        let lessons = root.appendingPathComponent("lessons")
+        let name = (file ? Self.decomposedStem : Self.composedStem) + ".md"
+        try FileManager.default.moveItem(
+            at: lessons.appendingPathComponent("10-baglama.md"), to: lessons.appendingPathComponent(name))
+        try edit(lessons.appendingPathComponent(name)) {
+            try $0.replacingFirst(
+                "swiftui/baglama", with: "swiftui/" + String((source ? Self.decomposedStem : Self.composedStem).dropFirst(3)))
+        }
+        try edit(lessons.appendingPathComponent("README.md")) {
+            try $0.replacingFirst(
+                "(10-baglama.md)", with: "(" + (index ? Self.decomposedStem : Self.composedStem) + ".md)")
+        }
+        if let folder {
+            try FileManager.default.moveItem(
+                at: root.appendingPathComponent("goldens/10-baglama"),
+                to: root.appendingPathComponent("goldens/" + folder))
+        }
+        return scratch
+    }
+
+    /// Every lesson file's name and text composed: what the findings ask.
+    private func composeAll(_ root: URL) throws {
+        let lessons = root.appendingPathComponent("lessons")
+        for name in try FileManager.default.contentsOfDirectory(atPath: lessons.path) {
+            let url = lessons.appendingPathComponent(name)
+            try edit(url) { $0.precomposedStringWithCanonicalMapping }
+            let composed = name.precomposedStringWithCanonicalMapping
+            if !Array(composed.utf8).elementsEqual(Array(name.utf8)) {
+                try FileManager.default.moveItem(at: url, to: lessons.appendingPathComponent(composed))
+            }
+        }
+    }
+
+    /// The golden folders whose names hold a combining mark, and the bytes of every golden of lesson 10.
+    private func goldenState(_ root: URL) throws -> (decomposed: [String], bytes: [Data]) {
+        let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("goldens").path)
+        let decomposed = names.filter { Decomposed.mayHold($0.utf8) }
+        let bytes = try Self.goldens.map {
+            try Data(contentsOf: root.appendingPathComponent("goldens/\(Self.composedStem)/\($0)"))
+        }
+        return (decomposed, bytes)
+    }
+
+    private func approvedBytes() throws -> [Data] {
+        try Self.goldens.map {
+            try Data(contentsOf: Binary.packageRoot.appendingPathComponent("goldens/10-baglama/\($0)"))
+        }
+    }
+
+    /// Only the file name decomposed (a copy through a Mac's file system): one finding at the file,
+    /// the goldens found under the composed name; renaming it as told gives 0.
+    func testADecomposedFileNameIsOneFindingAtTheFileAndTheRenameConverges() throws {
+        let scratch = try renamedCourse(file: true, source: false, index: false, goldens: Self.composedStem)
+        let check = run(scratch.url)
+        XCTAssertEqual(findings(check), ["lessons/\(Self.decomposedStem).md" + Self.nameFinding])
+        try composeAll(scratch.url)
+        XCTAssertEqual(findings(run(scratch.url)), [])
+    }
+
+    /// File name, source URL and index link all decomposed: one finding for each file holding a
+    /// decomposed letter (the name, the index, the lesson), never `golden-renamed ('' added)`; the
+    /// goldens are found, and composing converges.
+    func testADecomposedNameAndItsReferencesAreOneFindingAFile() throws {
+        let scratch = try renamedCourse(file: true, source: true, index: true, goldens: Self.composedStem)
+        let check = run(scratch.url)
+        XCTAssertEqual(
+            findings(check),
+            [
+                "lessons/README.md:38:21: error: 'ğ' is saved decomposed (g + U+0306 COMBINING BREVE); write it "
+                    + "composed, or save the file as NFC [decomposed]",
+                "lessons/\(Self.decomposedStem).md" + Self.nameFinding,
+                "lessons/\(Self.decomposedStem).md:3:51: error: 'ğ' is saved decomposed (g + U+0306 COMBINING "
+                    + "BREVE); write it composed, or save the file as NFC [decomposed]",
+            ])
+        let update = run(scratch.url, ["--update", "--prune"])
+        XCTAssertTrue(update.stdout.contains("goldens: 0 added, 0 changed, 0 removed\n"), update.stdout)
+        XCTAssertEqual(try goldenState(scratch.url).decomposed, [])
+        try composeAll(scratch.url)
+        XCTAssertEqual(findings(run(scratch.url)), [])
+        XCTAssertEqual(try goldenState(scratch.url).bytes, try approvedBytes())
+    }
+
+    /// The state an older `--update` left: the goldens in a decomposed folder beside an emptied
+    /// composed one. The check names the form at each tree (never `('' added)`), and one `--update`
+    /// carries the goldens into the composed folder and removes the decomposed one: then 0.
+    func testGoldensInADecomposedFolderAreCarriedIntoTheComposedOne() throws {
+        let scratch = try renamedCourse(file: true, source: false, index: false, goldens: Self.decomposedStem)
+        try FileManager.default.createDirectory(
+            at: scratch.url.appendingPathComponent("goldens/\(Self.composedStem)"), withIntermediateDirectories: false)
+        let check = run(scratch.url)
+        let lesson = "lessons/\(Self.decomposedStem).md"
+        XCTAssertEqual(
+            findings(check),
+            [lesson + Self.nameFinding]
+                + zip([128, 193, 228], [Self.goldens[0], Self.goldens[2], Self.goldens[1]]).map { line, golden in
+                    "\(lesson):\(line):1: error: lesson's file name changed its goldens' folder (the old name has "
+                        + "'ğ' decomposed (g + U+0306 COMBINING BREVE)); the golden approved under the old name, "
+                        + "goldens/\(Self.decomposedStem)/\(golden), holds exactly this tree's output and is kept: if "
+                        + "the file name is a typo, rename the file back; if it is a rename, 'coursecheck --update "
+                        + "lessons/' moves the golden to goldens/\(Self.composedStem)/\(golden) [golden-renamed]"
+                })
+        let update = run(scratch.url, ["--update"])
+        XCTAssertTrue(update.stdout.contains("goldens: 0 added, 0 changed, 0 removed, 3 renamed\n"), update.stdout)
+        XCTAssertEqual(findings(update), [lesson + Self.nameFinding])
+        XCTAssertEqual(try goldenState(scratch.url).decomposed, [], "the emptied decomposed folder is removed")
+        XCTAssertEqual(try goldenState(scratch.url).bytes, try approvedBytes())
+        try composeAll(scratch.url)
+        XCTAssertEqual(findings(run(scratch.url)), [])
+        XCTAssertEqual(findings(run(scratch.url, ["--update", "--prune"])), [])
+    }
+
+    /// Control: the rename done the documented way, all composed, is the rename's findings, and
+    /// `--update` carries the goldens byte for byte: then 0.
+    func testAComposedTurkishRenameConverges() throws {
+        let scratch = try renamedCourse(file: false, source: false, index: false, goldens: nil)
+        XCTAssertEqual(findings(run(scratch.url)).count, 3)
+        XCTAssertTrue(findings(run(scratch.url)).allSatisfy { $0.hasSuffix("[golden-renamed]") })
+        _ = run(scratch.url, ["--update"])
+        XCTAssertEqual(findings(run(scratch.url)), [])
+        XCTAssertEqual(try goldenState(scratch.url).bytes, try approvedBytes())
+    }
+
+    /// A lesson's text decomposed in one place or many, the index's, the closing table's: one
+    /// finding at the file's first decomposed letter, counting the rest; no claim blames the
+    /// composed side. Composing the file gives 0.
+    func testDecomposedTextIsOneFindingAFileAtItsFirstLetter() throws {
+        let table = "21-on-izleme-ve-yineleme.md"
+        let cases: [(file: String, lines: [Int]?, finding: String)] = [
+            ("10-baglama.md", [2, 10], "10-baglama.md:2:11: error: 'ğ' is saved decomposed (g + U+0306 COMBINING "
+                + "BREVE), here and in 1 more place of this file"),
+            ("10-baglama.md", [10], "10-baglama.md:10:5: error: 'ğ' is saved decomposed (g + U+0306 COMBINING BREVE)"),
+            ("10-baglama.md", [2], "10-baglama.md:2:11: error: 'ğ' is saved decomposed (g + U+0306 COMBINING BREVE)"),
+            ("README.md", [38], "README.md:38:8: error: 'ğ' is saved decomposed (g + U+0306 COMBINING BREVE)"),
+            (table, [254], "\(table):254:5: error: 'ğ' is saved decomposed (g + U+0306 COMBINING BREVE), here and "
+                + "in 1 more place of this file"),
+            ("10-baglama.md", nil, "10-baglama.md:2:11: error: 'ğ' is saved decomposed (g + U+0306 COMBINING "
+                + "BREVE), here and in 408 more places of this file"),
+            ("README.md", nil, "README.md:2:25: error: 'ü' is saved decomposed (u + U+0308 COMBINING DIAERESIS), "
+                + "here and in 192 more places of this file"),
+            (table, nil, "\(table):2:9: error: 'Ö' is saved decomposed (O + U+0308 COMBINING DIAERESIS), here and "
+                + "in 644 more places of this file"),
+        ]
+        let scratch = try CourseCopy.make(for: self)
+        for (file, lines, finding) in cases {
+            let url = scratch.url.appendingPathComponent("lessons/" + file)
+            let original = try Data(contentsOf: url)
+            try edit(url) { text in
+                guard let lines else { return nfd(text) }
+                var all = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                for line in lines { all[line - 1] = nfd(all[line - 1]) }
+                return all.joined(separator: "\n")
+            }
+            XCTAssertEqual(
+                findings(run(scratch.url)),
+                ["lessons/" + finding + "; write it composed, or save the file as NFC [decomposed]"], "\(file) \(lines ?? [])")
+            try composeAll(scratch.url)
+            XCTAssertEqual(findings(run(scratch.url)), [], "\(file) \(lines ?? []) composed")
+            try original.write(to: url)
+        }
+    }
+}
