@@ -202,4 +202,74 @@ final class DecomposedTextTests: XCTestCase {
             try original.write(to: url)
         }
     }
+
+    /// Random forms of a Turkish-named lesson: its file name, its source URL, the index's link
+    /// (each composed or decomposed) and where its goldens are (the old ASCII name's folder, the
+    /// composed one, a decomposed one, or a decomposed one beside an emptied composed one, as an
+    /// older `--update` left them). The check is one `decomposed` finding for each file holding a
+    /// decomposed letter (the file name its own, at 1:1) besides the rename's `golden-renamed`;
+    /// `--update --prune` leaves one composed folder holding the approved bytes; composing what the
+    /// findings name gives 0, and a second update changes nothing.
+    func testRandomFormsOfATurkishNameConverge() throws {
+        for seed in PropertySeeds.seeds(defaultCases: 3) {
+            var random = BlockStructurePropertyTests.Generator(state: seed)
+            let (file, source, index) = (random.next() % 2 == 0, random.next() % 2 == 0, random.next() % 2 == 0)
+            let place = Int(random.next() % 4)
+            let folder = [nil, Self.composedStem, Self.decomposedStem, Self.decomposedStem][place]
+            let what = "seed \(seed): file \(file), source \(source), index \(index), goldens \(place)"
+            let scratch = try renamedCourse(file: file, source: source, index: index, goldens: folder)
+            if place == 3 {
+                try FileManager.default.createDirectory(
+                    at: scratch.url.appendingPathComponent("goldens/\(Self.composedStem)"),
+                    withIntermediateDirectories: false)
+            }
+            let lesson = "lessons/" + (file ? Self.decomposedStem : Self.composedStem) + ".md"
+            var expected: [String] = []
+            if index { expected.append("lessons/README.md:38:21") }
+            if file { expected.append(lesson + ":1:1") }
+            if source { expected.append(lesson + ":3:51") }
+            let check = findings(run(scratch.url))
+            let decomposed = check.filter { $0.hasSuffix("[decomposed]") }
+            XCTAssertEqual(decomposed.map { String($0.prefix { $0 != " " }.dropLast()) }, expected, what)
+            let renamed = check.filter { $0.hasSuffix("[golden-renamed]") }
+            XCTAssertEqual(decomposed.count + renamed.count, check.count, "\(what)\n\(check.joined(separator: "\n"))")
+            XCTAssertEqual(renamed.count, place == 1 ? 0 : 3, what)
+            XCTAssertFalse(check.contains { $0.contains("('' added)") }, what)
+
+            let update = run(scratch.url, ["--update", "--prune"])
+            XCTAssertFalse(update.stdout.contains("removed  "), "\(what): no golden pruned\n\(update.stdout)")
+            XCTAssertEqual(findings(update), decomposed, what)
+            let state = try goldenState(scratch.url)
+            XCTAssertEqual(state.decomposed, [], what)
+            XCTAssertEqual(state.bytes, try approvedBytes(), what)
+            XCTAssertEqual(findings(run(scratch.url)), decomposed, what)
+
+            try composeAll(scratch.url)
+            XCTAssertEqual(findings(run(scratch.url)), [], what)
+            let again = run(scratch.url, ["--update", "--prune"])
+            XCTAssertEqual(findings(again), [], what)
+            XCTAssertTrue(again.stdout.contains("goldens: 0 added, 0 changed, 0 removed\n"), "\(what)\n\(again.stdout)")
+            XCTAssertEqual(try goldenState(scratch.url).bytes, try approvedBytes(), what)
+        }
+    }
+
+    /// `goldens/LESSONS` and `goldens/TOOLCHAIN` saved with a byte order mark or CRLF line endings
+    /// are read as what they say: no directory named with a U+FEFF before it, no drift to the same
+    /// compiler; `--update` writes nothing for them.
+    func testStoreFilesWithAByteOrderMarkOrCRLFAreReadAsWritten() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let records = ["goldens/LESSONS", "goldens/TOOLCHAIN"].map { scratch.url.appendingPathComponent($0) }
+        let originals = try records.map { try Data(contentsOf: $0) }
+        for change in [{ (data: Data) in Data([0xEF, 0xBB, 0xBF]) + data }, { (data: Data) in
+            Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8)
+        }] {
+            for (url, original) in zip(records, originals) { try change(original).write(to: url) }
+            let written = try records.map { try Data(contentsOf: $0) }
+            let check = run(scratch.url)
+            XCTAssertEqual(check.stderr, "")
+            XCTAssertEqual(check.status, .clean)
+            XCTAssertEqual(findings(run(scratch.url, ["--update"])), [])
+            XCTAssertEqual(try records.map { try Data(contentsOf: $0) }, written)
+        }
+    }
 }
