@@ -272,4 +272,31 @@ final class DecomposedTextTests: XCTestCase {
             XCTAssertEqual(try records.map { try Data(contentsOf: $0) }, written)
         }
     }
+
+    /// An invisible character typed into a tree's code (`let\u{FEFF} storage`) is one finding at
+    /// it, naming it, never swiftc's guess (`separate by ';'`) alone; deleting it gives 0. A no-break
+    /// space there compiles (swiftc reads it as a space) and is no finding.
+    func testAnInvisibleCharacterInATreeLineIsNamedAtIt() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let url = scratch.url.appendingPathComponent("lessons/09-yerel-durum.md")
+        let original = try String(contentsOf: url, encoding: .utf8)
+        let line = "let storage: [String: Storage] = ["
+        let number = try XCTUnwrap(original.components(separatedBy: "\n").firstIndex(of: line)) + 1
+        for (scalar, named) in [("\u{FEFF}", "U+FEFF ZERO WIDTH NO-BREAK SPACE"), ("\u{200B}", "U+200B ZERO WIDTH SPACE")] {
+            try Data(original.replacingFirst(line, with: "let" + scalar + " storage: [String: Storage] = [").utf8)
+                .write(to: url)
+            let check = run(scratch.url)
+            XCTAssertEqual(
+                check.stderr.split(separator: "\n").filter { !$0.hasPrefix("21 lessons") }.map(String.init),
+                [
+                    "lessons/09-yerel-durum.md:\(number):4: error: tree does not compile: the line holds \(named) here, "
+                        + "which readers do not see and swiftc reads as no space (it says: consecutive statements on a "
+                        + "line must be separated by ';'); delete \(named) [compile-error]"
+                ])
+        }
+        try Data(original.replacingFirst(line, with: "let\u{A0}storage: [String: Storage] = [").utf8).write(to: url)
+        XCTAssertEqual(findings(run(scratch.url)), [])
+        try Data(original.utf8).write(to: url)
+        XCTAssertEqual(findings(run(scratch.url)), [])
+    }
 }
