@@ -48,7 +48,8 @@ final class DecomposedTextTests: XCTestCase {
             at: lessons.appendingPathComponent("10-baglama.md"), to: lessons.appendingPathComponent(name))
         try edit(lessons.appendingPathComponent(name)) {
             try $0.replacingFirst(
-                "swiftui/baglama", with: "swiftui/" + String((source ? Self.decomposedStem : Self.composedStem).dropFirst(3)))
+                "swiftui/baglama",
+                with: "swiftui/" + String((source ? Self.decomposedStem : Self.composedStem).dropFirst(3)))
         }
         try edit(lessons.appendingPathComponent("README.md")) {
             try $0.replacingFirst(
@@ -170,19 +171,34 @@ final class DecomposedTextTests: XCTestCase {
     func testDecomposedTextIsOneFindingAFileAtItsFirstLetter() throws {
         let table = "21-on-izleme-ve-yineleme.md"
         let cases: [(file: String, lines: [Int]?, finding: String)] = [
-            ("10-baglama.md", [2, 10], "10-baglama.md:2:11: error: 'ğ' is saved decomposed (g + U+0306 COMBINING "
-                + "BREVE), here and in 1 more place of this file"),
+            (
+                "10-baglama.md", [2, 10],
+                "10-baglama.md:2:11: error: 'ğ' is saved decomposed (g + U+0306 COMBINING "
+                    + "BREVE), here and in 1 more place of this file"
+            ),
             ("10-baglama.md", [10], "10-baglama.md:10:5: error: 'ğ' is saved decomposed (g + U+0306 COMBINING BREVE)"),
             ("10-baglama.md", [2], "10-baglama.md:2:11: error: 'ğ' is saved decomposed (g + U+0306 COMBINING BREVE)"),
             ("README.md", [38], "README.md:38:8: error: 'ğ' is saved decomposed (g + U+0306 COMBINING BREVE)"),
-            (table, [254], "\(table):254:5: error: 'ğ' is saved decomposed (g + U+0306 COMBINING BREVE), here and "
-                + "in 1 more place of this file"),
-            ("10-baglama.md", nil, "10-baglama.md:2:11: error: 'ğ' is saved decomposed (g + U+0306 COMBINING "
-                + "BREVE), here and in 408 more places of this file"),
-            ("README.md", nil, "README.md:2:25: error: 'ü' is saved decomposed (u + U+0308 COMBINING DIAERESIS), "
-                + "here and in 192 more places of this file"),
-            (table, nil, "\(table):2:9: error: 'Ö' is saved decomposed (O + U+0308 COMBINING DIAERESIS), here and "
-                + "in 644 more places of this file"),
+            (
+                table, [254],
+                "\(table):254:5: error: 'ğ' is saved decomposed (g + U+0306 COMBINING BREVE), here and "
+                    + "in 1 more place of this file"
+            ),
+            (
+                "10-baglama.md", nil,
+                "10-baglama.md:2:11: error: 'ğ' is saved decomposed (g + U+0306 COMBINING "
+                    + "BREVE), here and in 408 more places of this file"
+            ),
+            (
+                "README.md", nil,
+                "README.md:2:25: error: 'ü' is saved decomposed (u + U+0308 COMBINING DIAERESIS), "
+                    + "here and in 192 more places of this file"
+            ),
+            (
+                table, nil,
+                "\(table):2:9: error: 'Ö' is saved decomposed (O + U+0308 COMBINING DIAERESIS), here and "
+                    + "in 644 more places of this file"
+            ),
         ]
         let scratch = try CourseCopy.make(for: self)
         for (file, lines, finding) in cases {
@@ -196,7 +212,8 @@ final class DecomposedTextTests: XCTestCase {
             }
             XCTAssertEqual(
                 findings(run(scratch.url)),
-                ["lessons/" + finding + "; write it composed, or save the file as NFC [decomposed]"], "\(file) \(lines ?? [])")
+                ["lessons/" + finding + "; write it composed, or save the file as NFC [decomposed]"],
+                "\(file) \(lines ?? [])")
             try composeAll(scratch.url)
             XCTAssertEqual(findings(run(scratch.url)), [], "\(file) \(lines ?? []) composed")
             try original.write(to: url)
@@ -260,9 +277,12 @@ final class DecomposedTextTests: XCTestCase {
         let scratch = try CourseCopy.make(for: self)
         let records = ["goldens/LESSONS", "goldens/TOOLCHAIN"].map { scratch.url.appendingPathComponent($0) }
         let originals = try records.map { try Data(contentsOf: $0) }
-        for change in [{ (data: Data) in Data([0xEF, 0xBB, 0xBF]) + data }, { (data: Data) in
-            Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8)
-        }] {
+        for change in [
+            { (data: Data) in Data([0xEF, 0xBB, 0xBF]) + data },
+            { (data: Data) in
+                Data(String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\n", with: "\r\n").utf8)
+            },
+        ] {
             for (url, original) in zip(records, originals) { try change(original).write(to: url) }
             let written = try records.map { try Data(contentsOf: $0) }
             let check = run(scratch.url)
@@ -282,7 +302,9 @@ final class DecomposedTextTests: XCTestCase {
         let original = try String(contentsOf: url, encoding: .utf8)
         let line = "let storage: [String: Storage] = ["
         let number = try XCTUnwrap(original.components(separatedBy: "\n").firstIndex(of: line)) + 1
-        for (scalar, named) in [("\u{FEFF}", "U+FEFF ZERO WIDTH NO-BREAK SPACE"), ("\u{200B}", "U+200B ZERO WIDTH SPACE")] {
+        for (scalar, named) in [
+            ("\u{FEFF}", "U+FEFF ZERO WIDTH NO-BREAK SPACE"), ("\u{200B}", "U+200B ZERO WIDTH SPACE"),
+        ] {
             try Data(original.replacingFirst(line, with: "let" + scalar + " storage: [String: Storage] = [").utf8)
                 .write(to: url)
             let check = run(scratch.url)

@@ -478,7 +478,9 @@ package struct FrontMatterClaim: ClaimCheck {
     static func fileNamedBySource(path: String, frontMatter: FrontMatter?) -> String? {
         guard let source = frontMatter?["source"], !source.value.allSatisfy(\.isWhitespace) else { return nil }
         let file = fileName(of: path, slug: slug(of: source.value))
-        guard !Decomposed.canonicallyEqual(file, path.fileName), EditDistance.between(file, path.fileName, atMost: 2) != nil else {
+        guard !Decomposed.canonicallyEqual(file, path.fileName),
+            EditDistance.between(file, path.fileName, atMost: 2) != nil
+        else {
             return nil
         }
         return file

@@ -31,7 +31,9 @@ extension CourseFacts {
         guard let bytes = edited ?? FileManager.default.contents(atPath: url.path).map({ [UInt8]($0) }) else {
             return nil
         }
-        if let kept = indexMemo.get(), kept.path.sameBytes(path), kept.edited == (edited != nil), kept.bytes.sameBytes(bytes) {
+        if let kept = indexMemo.get(), kept.path.sameBytes(path), kept.edited == (edited != nil),
+            kept.bytes.sameBytes(bytes)
+        {
             return kept.index
         }
         guard case .success(let file) = SourceFile.decode(bytes, path: path) else { return nil }

@@ -238,7 +238,8 @@ package struct GoldenStore: Sendable {
             // `RenamedLessons` carries into the composed one.
             if Decomposed.mayHold(name) {
                 let composed = Decomposed.composed(text)
-                if kept.contains(Array(composed.utf8)), !entries.contains(where: { $0.name.elementsEqual(composed.utf8) }),
+                if kept.contains(Array(composed.utf8)),
+                    !entries.contains(where: { $0.name.elementsEqual(composed.utf8) }),
                     Self.kind(path: prefix + "/" + composed) == .directory
                 {
                     return nil
