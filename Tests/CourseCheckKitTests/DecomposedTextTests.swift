@@ -321,4 +321,63 @@ final class DecomposedTextTests: XCTestCase {
         try Data(original.utf8).write(to: url)
         XCTAssertEqual(findings(run(scratch.url)), [])
     }
+
+    /// Random runs of a random page's prose lines (a lesson's or the index's, outside its code
+    /// blocks) saved decomposed: one `decomposed` finding, at the first letter the run decomposed,
+    /// counting the rest; nothing else. Composing the page gives 0.
+    func testRandomDecomposedRunsAreOneFindingAtTheFirstLetter() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let seeds = PropertySeeds.seeds(defaultCases: 3)
+        var slips = 0
+        for seed in seeds {
+            var random = BlockStructurePropertyTests.Generator(state: seed)
+            let (file, url, text) = try CourseCopy.pickLesson(in: lessons, &random, also: ["README.md"])
+            var lines = text.components(separatedBy: "\n")
+            var inCode = false
+            let prose = lines.indices.filter { index in
+                if lines[index].trimmingCharacters(in: .whitespaces).hasPrefix("```") {
+                    inCode.toggle()
+                    return false
+                }
+                return !inCode
+            }
+            let start = Int(random.next() % UInt64(prose.count))
+            let length = 1 + Int(random.next() % 40)
+            var first: (line: Int, column: Int)?
+            var count = 0
+            for index in prose[start..<min(prose.count, start + length)] {
+                let decomposed = lines[index].decomposedStringWithCanonicalMapping
+                guard !decomposed.unicodeScalars.elementsEqual(lines[index].unicodeScalars) else { continue }
+                var offset = 0
+                for (old, new) in zip(lines[index], decomposed) {
+                    if !old.unicodeScalars.elementsEqual(new.unicodeScalars) {
+                        if first == nil { first = (index + 1, offset + 1) }
+                        count += 1
+                    }
+                    offset += new.utf8.count
+                }
+                lines[index] = decomposed
+            }
+            try Data(lines.joined(separator: "\n").utf8).write(to: url)
+            let what = "seed \(seed): \(file) lines \(prose[start] + 1)… (COURSECHECK_PROPERTY_SEED replays it)"
+            let found = findings(run(scratch.url))
+            if let first {
+                slips += 1
+                XCTAssertEqual(found.count, 1, "\(what)\n\(found.joined(separator: "\n"))")
+                XCTAssertTrue(
+                    found.first?.hasPrefix("lessons/\(file):\(first.line):\(first.column): error: ") ?? false,
+                    "\(what)\n\(found)")
+                XCTAssertTrue(found.first?.hasSuffix("[decomposed]") ?? false, what)
+                XCTAssertEqual(
+                    found.first?.contains(count > 1 ? "here and in \(count - 1) more place" : "; write it") ?? false,
+                    true, "\(what): \(count) letters")
+            } else {
+                XCTAssertEqual(found, [], what)
+            }
+            try Data(text.utf8).write(to: url)
+        }
+        if seeds.count >= 20 { XCTAssertGreaterThan(slips, seeds.count / 4, "too few runs held a letter to decompose") }
+        XCTAssertEqual(findings(run(scratch.url)), [])
+    }
 }
