@@ -114,8 +114,9 @@ extension DiagnosticID {
                 summary: "A tree does not compile with swiftc. The finding is at swiftc's first error in the tree; "
                     + "the errors after it are notes. Another course's core that does not compile on its own is one "
                     + "finding, at the first lesson's core block holding it (the core's line and column), and its "
-                    + "trees are not compiled, nor each a finding.",
-                fix: "Fix the tree's code at that line; when the message names the core, the tree clashes with a "
+                    + "trees are not compiled, nor each a finding. An invisible character on swiftc's line (U+FEFF, "
+                    + "U+200B, another format or a control character) is the finding's cause, named at it.",
+                fix: "Fix the tree's code at that line (delete an invisible character the message names); when the message names the core, the tree clashes with a "
                     + "core declaration (redeclaring `countCauses`, say), so rename the tree's own. A core that does "
                     + "not compile is fixed the same way in every lesson's core block."
             )
@@ -584,9 +585,6 @@ extension DiagnosticID {
             "lessons/09-yerel-durum.md:1:1: warning: this name differs from lessons/09-Yerel-durum.md only in "
                 + "case: here they are two lessons, but on macOS and Windows one file, so a checkout there loses "
                 + "one of them; rename one [case-collision]"
-        case .decomposed:
-            "lessons/10-bag\u{306}lama.md:1:1: error: the file name has 'ğ' decomposed (g + U+0306 COMBINING BREVE); "
-                + "rename it to 10-bağlama.md (composed) [decomposed]"
         default: nil
         }
     }
