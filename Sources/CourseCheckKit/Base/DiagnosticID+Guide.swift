@@ -116,7 +116,8 @@ extension DiagnosticID {
                     + "finding, at the first lesson's core block holding it (the core's line and column), and its "
                     + "trees are not compiled, nor each a finding. An invisible character on swiftc's line (U+FEFF, "
                     + "U+200B, another format or a control character) is the finding's cause, named at it.",
-                fix: "Fix the tree's code at that line (delete an invisible character the message names); when the message names the core, the tree clashes with a "
+                fix:
+                    "Fix the tree's code at that line (delete an invisible character the message names); when the message names the core, the tree clashes with a "
                     + "core declaration (redeclaring `countCauses`, say), so rename the tree's own. A core that does "
                     + "not compile is fixed the same way in every lesson's core block."
             )
