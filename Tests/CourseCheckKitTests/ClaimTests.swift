@@ -773,8 +773,8 @@ final class ClaimTests: XCTestCase {
     }
 
     /// A character a reader cannot tell apart is named by its code point in every claim's message:
-    /// a look-alike and a no-break space in closing-table titles, a decomposed letter in a heading
-    /// and in a trigger bullet.
+    /// a look-alike and a no-break space in closing-table titles; a decomposed letter in a heading
+    /// and in a trigger bullet is its page's one `decomposed` finding, at the letter.
     func testUnseenDifferencesAreNamed() throws {
         let cyrillic = try mutate(closing, "| Yerel Durum | dokunuldu", "| Yerel Dur\u{443}m | dokunuldu")
         let space = try mutate(closing, "| Sunum ve Kapatma |", "| Sunum\u{A0}ve Kapatma |")
@@ -783,12 +783,11 @@ final class ClaimTests: XCTestCase {
         XCTAssertEqual(
             allFindings(),
             [
-                "lessons/07-gorsel-bilesenler.md:\(heading):3: error: heading 'Go\u{308}rsel Bileşenler' differs from the "
-                    + "front matter title 'Görsel Bileşenler' (line 2) (it has decomposed: o + U+0308 COMBINING "
-                    + "DIAERESIS where 'Görsel Bileşenler' has U+00F6 LATIN SMALL LETTER O WITH DIAERESIS) [front-matter]",
-                "lessons/11-gozlemlenebilir-nesneler.md:\(bullet):25: error: unknown trigger 'go\u{308}zlem': it has "
-                    + "decomposed: o + U+0308 COMBINING DIAERESIS where 'gözlem' has U+00F6 LATIN SMALL LETTER O WITH "
-                    + "DIAERESIS [declared-trigger]",
+                // A decomposed letter is its page's one finding, at the letter (`DecomposedTextTests`).
+                "lessons/07-gorsel-bilesenler.md:\(heading):4: error: 'ö' is saved decomposed (o + U+0308 COMBINING "
+                    + "DIAERESIS); write it composed, or save the file as NFC [decomposed]",
+                "lessons/11-gozlemlenebilir-nesneler.md:\(bullet):25: error: 'ö' is saved decomposed (o + U+0308 "
+                    + "COMBINING DIAERESIS); write it composed, or save the file as NFC [decomposed]",
                 "lessons/\(closing):\(cyrillic):3: error: row 9 names 'Yerel Dur\u{443}m'; lesson 9 is 'Yerel Durum' (it "
                     + "has U+0443 CYRILLIC SMALL LETTER U where 'Yerel Durum' has 'u') [closing-table]",
                 "lessons/\(closing):\(space):3: error: row 14 names 'Sunum\u{A0}ve Kapatma'; lesson 14 is 'Sunum ve "
@@ -1209,13 +1208,12 @@ final class ClaimTests: XCTestCase {
     }
 
     /// A trigger name of the sentence that reads as a trigger but differs in bytes is named by its
-    /// code point, as in every other claim.
+    /// code point, as in every other claim (a decomposed one by its page's `decomposed` finding).
     func testUnseenNamesInTheDistributionSentenceAreNamed() throws {
         try expectAll(closing, "gözlem 4, ortam 6", "go\u{308}zlem 4, ortam 6") { line in
             [
-                "\(line):95: error: names the trigger 'go\u{308}zlem', which is not 'gözlem' byte for byte (it has "
-                    + "decomposed: o + U+0308 COMBINING DIAERESIS where 'gözlem' has U+00F6 LATIN SMALL LETTER O WITH "
-                    + "DIAERESIS); write 'gözlem' [trigger-distribution]"
+                "\(line):96: error: 'ö' is saved decomposed (o + U+0308 COMBINING DIAERESIS); write it composed, or "
+                    + "save the file as NFC [decomposed]"
             ]
         }
         try expectAll(closing, "yerel 6, ebeveyn", "y\u{435}rel 6, ebeveyn") { line in
@@ -1330,10 +1328,8 @@ final class ClaimTests: XCTestCase {
                 "03-yigit-duzenleri.md", "title: 'Yığıt Düzenleri'", "title: 'Yığıt Du\u{308}zenleri'",
                 { line in
                     [
-                        "\(lesson):\(line):1: error: front matter title 'Yığıt Du\u{308}zenleri' differs from the heading "
-                            + "'Yığıt Düzenleri' (line 10), which the rest of the course uses (it has decomposed: u + "
-                            + "U+0308 COMBINING DIAERESIS where 'Yığıt Düzenleri' has U+00FC LATIN SMALL LETTER U WITH "
-                            + "DIAERESIS) [front-matter]"
+                        "\(lesson):\(line):19: error: 'ü' is saved decomposed (u + U+0308 COMBINING DIAERESIS); write "
+                            + "it composed, or save the file as NFC [decomposed]"
                     ]
                 }
             ),

@@ -1197,7 +1197,7 @@ final class RenderingPropertyTests: XCTestCase {
                     if let other = lookAlikes[text[index]] { choices.append((index, String(other), "U+")) }
                     if text[index] == " " { choices.append((index, "\u{A0}", "U+00A0 NO-BREAK SPACE")) }
                     let decomposed = String(text[index]).decomposedStringWithCanonicalMapping
-                    if decomposed.unicodeScalars.count > 1 { choices.append((index, decomposed, "decomposed: ")) }
+                    if decomposed.unicodeScalars.count > 1 { choices.append((index, decomposed, "decomposed (")) }
                     // Inside a word of a table cell: a character no reader sees at all.
                     if text.first == "|", text[index].isLetter, index + 1 < target.range.upperBound,
                         text[index + 1].isLetter

@@ -119,8 +119,10 @@ extension DiagnosticID {
                 summary: "A tree does not compile with swiftc. The finding is at swiftc's first error in the tree; "
                     + "the errors after it are notes. Another course's core that does not compile on its own is one "
                     + "finding, at the first lesson's core block holding it (the core's line and column), and its "
-                    + "trees are not compiled, nor each a finding.",
-                fix: "Fix the tree's code at that line; when the message names the core, the tree clashes with a "
+                    + "trees are not compiled, nor each a finding. An invisible character on swiftc's line (U+FEFF, "
+                    + "U+200B, another format or a control character) is the finding's cause, named at it.",
+                fix:
+                    "Fix the tree's code at that line (delete an invisible character the message names); when the message names the core, the tree clashes with a "
                     + "core declaration (redeclaring `countCauses`, say), so rename the tree's own. A core that does "
                     + "not compile is fixed the same way in every lesson's core block."
             )
@@ -558,6 +560,18 @@ extension DiagnosticID {
                 summary: "Two lesson names differ only in case: two lessons here, but one file on macOS and Windows, "
                     + "so a checkout there loses one of them.",
                 fix: "Rename one of the two lessons (with `git mv`)."
+            )
+        case .decomposed:
+            (
+                summary: "A lesson's file name, or a letter of a lesson's or the index's text, is saved decomposed "
+                    + "(NFD: `g` + U+0306 COMBINING BREVE for `ğ`), as a copy through a Mac's file system or zip, or "
+                    + "a paste from some macOS apps, writes it. Readers see the composed letter, but git and a Linux "
+                    + "file system see other bytes: another file name, another title. One finding a file, at its "
+                    + "first decomposed letter; a claim never reports a difference that is only this (a title, an "
+                    + "index item, a table cell compare composed), and a lesson's goldens folder is its composed name.",
+                fix: "Rename the file to the composed name the message gives (`git mv`), or save the text as NFC "
+                    + "(composed): retype the letter, or normalise the file (`python3 -c \"import unicodedata,sys; "
+                    + "p=sys.argv[1]; s=open(p).read(); open(p,'w').write(unicodedata.normalize('NFC', s))\" FILE`)."
             )
         }
     }

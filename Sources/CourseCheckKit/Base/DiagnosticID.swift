@@ -116,6 +116,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     /// Raw HTML on a line of its own that takes the Markdown under it as raw text (a tag line right
     /// above a note, the trigger bullet, a heading or a table), or a `<details>` never closed.
     case rawHTML = "raw-html"
+    /// A lesson's file name, or a letter of a page's text, saved decomposed (NFD): one finding a file.
+    case decomposed = "decomposed"
 
     /// The one severity of every finding with this id (`--strict` may still raise a warning).
     /// An exhaustive switch, so a new id cannot be added without choosing its severity.
@@ -136,7 +138,7 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
             .frontMatter,
             .courseIndex, .declaredTrigger, .closingTable,
             .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift, .conflictMarker,
-            .unclosedComment, .commentLookAlike, .strayUnderline, .rawHTML:
+            .unclosedComment, .commentLookAlike, .strayUnderline, .rawHTML, .decomposed:
             .error
         }
     }

@@ -742,7 +742,9 @@ package struct CourseIndexClaim: ClaimCheck {
             // up a generic type by name on its first call (a scan of every conformance).
             joined.append(contentsOf: part)
         }
-        return joined
+        // Composed: a lesson file and a link that are one name in two Unicode forms are one
+        // lesson; the decomposed side is its page's or its file name's one finding.
+        return Decomposed.composed(joined)
     }
 
     /// Part headings (`## …`) inside an HTML comment, on its first line after the `<!--` or a later

@@ -149,6 +149,15 @@ package struct FrontMatterClaim: ClaimCheck {
         }
         for lesson in course.lessons {
             let path = lesson.path
+            // A file name saved decomposed is one finding at the file: its goldens' folder, the
+            // index's link and the source URL are all compared with its composed name.
+            let name = path.fileName
+            if let decomposed = Decomposed.letters(in: name[...]) {
+                findings.append(
+                    .decomposedName(
+                        at: SourceLocation(path: path, line: 1), letter: decomposed.first,
+                        composed: Decomposed.composed(name)))
+            }
             // Merge-conflict markers in the front matter are that lesson's one finding.
             if let conflict = lesson.lesson.uncertainFrom,
                 conflict <= (lesson.frontMatter?.closingLine ?? lesson.lesson.file.lines.count),
@@ -333,7 +342,9 @@ package struct FrontMatterClaim: ClaimCheck {
             }
             if let source = frontMatter["source"], !source.value.allSatisfy(\.isWhitespace) {
                 let slug = Self.slug(of: source.value)
-                if !slug.sameBytes(lesson.slug) {
+                // The file's slug is composed (`GoldenStore.stem`): a decomposed URL is the page's
+                // text finding, a decomposed file name the name's, neither a second story here.
+                if !slug.sameBytes(lesson.slug), !Decomposed.canonicallyEqual(slug, lesson.slug) {
                     let file = Self.fileName(of: lesson.path, slug: slug)
                     findings.append(
                         .frontMatter(
@@ -514,7 +525,9 @@ package struct FrontMatterClaim: ClaimCheck {
     static func fileNamedBySource(path: String, frontMatter: FrontMatter?) -> String? {
         guard let source = frontMatter?["source"], !source.value.allSatisfy(\.isWhitespace) else { return nil }
         let file = fileName(of: path, slug: slug(of: source.value))
-        guard !file.sameBytes(path.fileName), EditDistance.between(file, path.fileName, atMost: 2) != nil else {
+        guard !Decomposed.canonicallyEqual(file, path.fileName),
+            EditDistance.between(file, path.fileName, atMost: 2) != nil
+        else {
             return nil
         }
         return file

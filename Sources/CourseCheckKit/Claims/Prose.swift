@@ -204,24 +204,27 @@ package struct Prose: Sendable {
 
     /// `text` as HTML shows it: each run of HTML whitespace (space, tab, line feed, form feed,
     /// carriage return) one space, none at either end. A no-break space is not HTML whitespace and
-    /// stays. Titles compare this way: `Yerel  Durum` reads as `Yerel Durum`.
+    /// stays. Titles compare this way: `Yerel  Durum` reads as `Yerel Durum`. Composed (NFC) too
+    /// when it holds a combining mark: a title saved decomposed reads as the composed one, and
+    /// its page's one `decomposed` finding says so, never a claim that the two titles differ.
     package static func collapsed(_ text: String) -> String {
         func blank(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
         }
-        // Most titles have single spaces only: a byte scan decides.
+        // Most titles have single spaces only and no combining mark: one byte scan decides.
         var bytes = text
         let settled = bytes.withUTF8 { bytes -> Bool in
             guard let first = bytes.first, let last = bytes.last, !blank(first), !blank(last) else {
                 return bytes.isEmpty
             }
-            for index in bytes.indices where blank(bytes[index]) {
-                if bytes[index] != 0x20 || blank(bytes[index + 1]) { return false }
+            for index in bytes.indices where blank(bytes[index]) || bytes[index] & 0xFE == 0xCC {
+                if bytes[index] & 0xFE == 0xCC || bytes[index] != 0x20 || blank(bytes[index + 1]) { return false }
             }
             return true
         }
         guard !settled else { return text }
-        return text.utf8.split(whereSeparator: blank).map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ")
+        return Decomposed.composed(
+            text.utf8.split(whereSeparator: blank).map { String(decoding: $0, as: UTF8.self) }.joined(separator: " "))
     }
 
     /// True when a reader sees the same text: byte equality once HTML whitespace is collapsed.

@@ -1376,7 +1376,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard text.utf8.contains(where: { $0 >= 0x80 }) else { return nil }
             let read = Invisible.reading(text)
             guard let found = Triggers.names.firstIndex(where: { $0.declared.sameBytes(read) }) else { return nil }
-            unseen.append((index, Triggers.names[found].declared))
+            // Only decomposed: its page's one `decomposed` finding, not one here.
+            if !Decomposed.canonicallyEqual(text, Triggers.names[found].declared) {
+                unseen.append((index, Triggers.names[found].declared))
+            }
             return found
         }
         func trigger(_ index: Int) -> Int? {

@@ -145,7 +145,9 @@ package enum Triggers {
             let second = named.first { !Invisible.reading($0.text).sameBytes(Invisible.reading(named[0].text)) }
             declarations.append(
                 Declaration(
-                    value: value, location: block.location(of: start, in: prose.path),
+                    // Composed: a value saved decomposed reads as the trigger, and its page's one
+                    // `decomposed` finding says so.
+                    value: Decomposed.composed(value), location: block.location(of: start, in: prose.path),
                     second: second.map { ($0.text, block.location(of: $0.offset, in: prose.path)) },
                     firstNamed: second == nil ? nil : named[0].text))
         }

@@ -243,13 +243,15 @@ package struct GoldenUpdater {
         // A folder this update writes or moves a golden into stays: emptied by the plan's own
         // removals, it would be refilled by the plan's own writes, which its removal would then
         // take for someone else's (an update refused over its own golden).
+        // By bytes: a composed folder receiving a decomposed one's goldens is another folder on
+        // Linux, which the move empties (a `String` set takes one for the other).
         let arriving = Set(
             (writes.map(\.entry.url) + moves.map(\.to.url)).map {
-                $0.deletingLastPathComponent().standardizedFileURL.path
+                Array($0.deletingLastPathComponent().standardizedFileURL.path.utf8)
             })
         var folders: [Deletion] = []
         for folder in Set(leaving.map { $0.entry.url.deletingLastPathComponent() }).sorted(by: { $0.path < $1.path })
-        where !arriving.contains(folder.standardizedFileURL.path) {
+        where !arriving.contains(Array(folder.standardizedFileURL.path.utf8)) {
             let names = DirectoryListings.entries(in: folder.path)?.map(\.name) ?? [Array("?".utf8)]
             guard
                 names.allSatisfy({

@@ -844,8 +844,7 @@ package struct CourseChecker: Sendable {
             if let other = owners[folder] {
                 let forms =
                     Array(other.utf8) == Array(entry.displayPath.utf8)
-                        || GoldenStore.stem(of: other).utf8.elementsEqual(
-                            GoldenStore.stem(of: entry.displayPath).utf8)
+                        || other.lastPathComponent.utf8.elementsEqual(entry.displayPath.lastPathComponent.utf8)
                     ? "" : " (their names are one text in two Unicode forms)"
                 throw CourseCheckError.usage(
                     "\(other) and \(entry.displayPath) would share the golden folder "

@@ -33,7 +33,9 @@ extension CourseFacts {
         guard let bytes = edited ?? FileManager.default.contents(atPath: url.path).map({ [UInt8]($0) }) else {
             return nil
         }
-        if let kept = indexMemo.get(), kept.path == path, kept.edited == (edited != nil), kept.bytes.sameBytes(bytes) {
+        if let kept = indexMemo.get(), kept.path.sameBytes(path), kept.edited == (edited != nil),
+            kept.bytes.sameBytes(bytes)
+        {
             return kept.index
         }
         guard case .success(let file) = SourceFile.decode(bytes, path: path) else { return nil }
@@ -60,7 +62,8 @@ extension CourseFacts {
             frontMatter: frontMatter, bytes: edited ? nil : bytes,
             fenceSlips: slips.findings + commentLines.findings + commentLines.fences
                 + Classifier.strayUnderlines(slips.document, slips.file, lesson: false)
-                + (Classifier.unclosedDetails(file, scanned, lesson: false).map { [$0] } ?? []),
+                + (Classifier.unclosedDetails(file, scanned, lesson: false).map { [$0] } ?? [])
+                + [Decomposed.finding(in: file, bytes: bytes, blocks: scanned.blocks)].compactMap { $0 },
             hidden: slips.hidden)
     }
 }

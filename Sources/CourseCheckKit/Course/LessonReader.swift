@@ -70,7 +70,9 @@ package enum LessonReader {
     /// on the bytes and the path alone, and a live loop (`lsp`, `watch`) checks the whole course
     /// after each edit, where every lesson but the edited one is the text it classified last time
     /// (so does the test suite, hundreds of times). At most `memoLimit` paths are kept.
-    private static let memo = Locked<[String: (bytes: [UInt8], core: String?, outcome: Outcome)]>([:])
+    /// Keyed by the path's bytes: a `String` key takes a decomposed name for the composed one, and
+    /// the outcome names its file.
+    private static let memo = Locked<[[UInt8]: (bytes: [UInt8], core: String?, outcome: Outcome)]>([:])
     static let memoLimit = 1024
     /// Texts larger than this are classified afresh by every check and never kept: a parse holds
     /// about twenty times its text (lines, block structure, the claims' inline reading), so a
@@ -79,7 +81,7 @@ package enum LessonReader {
 
     /// Whether the memo holds `bytes` as the text of `path`.
     static func remembers(_ bytes: [UInt8], path: String) -> Bool {
-        memo.update { $0[path]?.bytes.sameBytes(bytes) == true }
+        memo.update { $0[Array(path.utf8)]?.bytes.sameBytes(bytes) == true }
     }
 
     static var memoCount: Int { memo.update { $0.count } }
@@ -96,23 +98,23 @@ package enum LessonReader {
     /// live loop's closed document releases the parse of its last text.
     package static func forget(_ paths: some Sequence<String>) {
         memo.update { entries in
-            for path in paths { entries[path] = nil }
+            for path in paths { entries[Array(path.utf8)] = nil }
         }
     }
 
     /// Decodes, scans and classifies a file's bytes (or answers from the memo).
     package static func classify(bytes: [UInt8], path: String, core: String? = nil) -> Outcome {
-        if let known = memo.update({ $0[path] }), known.core == core, known.bytes.sameBytes(bytes) {
+        if let known = memo.update({ $0[Array(path.utf8)] }), known.core == core, known.bytes.sameBytes(bytes) {
             return known.outcome
         }
         let outcome = classifyAfresh(bytes: bytes, path: path, core: core)
         guard bytes.count <= memoTextLimit else {
-            memo.update { $0[path] = nil }
+            memo.update { $0[Array(path.utf8)] = nil }
             return outcome
         }
         memo.update { entries in
-            if entries.count >= memoLimit, entries[path] == nil { entries.removeAll() }
-            entries[path] = (bytes, core, outcome)
+            if entries.count >= memoLimit, entries[Array(path.utf8)] == nil { entries.removeAll() }
+            entries[Array(path.utf8)] = (bytes, core, outcome)
         }
         return outcome
     }
@@ -143,6 +145,10 @@ package enum LessonReader {
         var (lesson, classified) = Classifier.classify(file, scanned: scanned, core: core ?? CourseCore.guess(named))
         lesson.namedFiles = named
         diagnostics += classified
+        // Text saved decomposed is one finding a file; the claims compare its strings composed.
+        if let decomposed = Decomposed.finding(in: file, bytes: bytes, blocks: scanned.blocks) {
+            diagnostics.append(decomposed)
+        }
         return Outcome(lesson: lesson, diagnostics: diagnostics)
     }
 }

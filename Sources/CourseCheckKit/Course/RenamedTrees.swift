@@ -66,6 +66,13 @@ package enum RenamedTrees {
     /// How two names differ, in the title's words: `'gorunmun' for 'gorunumun'`, `'yeni' added`,
     /// `'eski' left out`.
     package static func difference(old: String, new: String) -> String {
+        // One name in two Unicode forms: no word changed, a letter's form did (never "'' added").
+        if !old.sameBytes(new), Decomposed.canonicallyEqual(old, new) {
+            let (side, letter) =
+                Decomposed.letters(in: old[...]).map { ("old", $0.first) }
+                ?? ("new", Decomposed.letters(in: new[...])?.first ?? "?")
+            return "the \(side) name has \(Decomposed.describe(letter))"
+        }
         let oldWords = stem(old).split(separator: "-").map(String.init)
         let newWords = stem(new).split(separator: "-").map(String.init)
         var prefix = 0

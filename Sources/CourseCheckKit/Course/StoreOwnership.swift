@@ -209,6 +209,8 @@ extension CourseLoader {
     package static func lessonStems(in path: String) -> Set<String>? {
         guard let names = names(in: path) else { return nil }
         return Set(
-            names.filter { !$0.hasPrefix(".") && LessonName.isLessonFile($0) }.map { String($0.dropLast(".md".count)) })
+            // Each as `GoldenStore.stem` names its folder: composed, so a set of them never holds a
+            // name in both forms (a `String` set keeps whichever came first).
+            names.filter { !$0.hasPrefix(".") && LessonName.isLessonFile($0) }.map { GoldenStore.stem(of: $0) })
     }
 }

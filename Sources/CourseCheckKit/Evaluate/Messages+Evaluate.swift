@@ -21,6 +21,19 @@ extension Diagnostic {
         return Diagnostic(.compileError, at: location, message)
     }
 
+    /// How `invisibleInTree`'s message starts: its consequences are no notes of it.
+    static let invisibleInTreeLead = "tree does not compile: the line holds "
+
+    /// A tree that does not compile for a character no reader sees on the line swiftc names.
+    static func invisibleInTree(at location: SourceLocation, _ scalar: Unicode.Scalar, swiftcMessage: String)
+        -> Diagnostic
+    {
+        Diagnostic(
+            .compileError, at: location,
+            invisibleInTreeLead + "\(Invisible.name(scalar)) here, which readers do not see and "
+                + "swiftc reads as no space (it says: \(swiftcMessage)); delete \(Invisible.name(scalar))")
+    }
+
     /// The course's core does not compile (swiftc's first error in it, at `coreLine` of the core's
     /// file): the one finding for the mistake, at the core block, however many trees it stopped.
     /// `lessons` is how many lessons hold this core text, each of which the fix must reach.

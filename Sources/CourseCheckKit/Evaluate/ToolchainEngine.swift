@@ -492,6 +492,12 @@ package struct ToolchainEngine: Sendable {
             let tree = program.origin(of: entry).map { jobs[$0.tree].id } ?? fallback.id
             let diagnostic = locate(entry, program: program, jobs: jobs, fallback: fallback, structure: structure)
             if let first = found.firstIndex(where: { $0.tree == tree }) {
+                // swiftc's other errors on a line an invisible character broke are that character's.
+                if diagnostic.location == found[first].diagnostic.location,
+                    diagnostic.message.hasPrefix(Diagnostic.invisibleInTreeLead)
+                {
+                    continue
+                }
                 found[first].diagnostic.notes.append(.init(diagnostic.location, "also: \(entry.message)"))
             } else {
                 found.append((tree, diagnostic))
@@ -506,6 +512,12 @@ package struct ToolchainEngine: Sendable {
     ) -> Diagnostic {
         if let origin = program.origin(of: entry) {
             let job = jobs[origin.tree]
+            // A character no reader sees on the error's line is the slip, not what swiftc guesses.
+            if let invisible = Self.invisible(onLine: origin.line, in: job.tree.block) {
+                return .invisibleInTree(
+                    at: job.tree.location(line: origin.line, column: invisible.column, in: job.path),
+                    invisible.scalar, swiftcMessage: entry.message)
+            }
             let (line, column) =
                 Self.fenceLine(before: origin.line, column: entry.column, in: job.tree.block)
                 ?? (origin.line, entry.column)
@@ -523,6 +535,23 @@ package struct ToolchainEngine: Sendable {
         }
         return .compileError(
             at: fallback.headerLocation, entry.message, in: .elsewhere(file: entry.file.isEmpty ? "" : file))
+    }
+
+    /// The first format character (U+FEFF, U+200B, U+2060, U+00AD …) or control character on
+    /// the tree's body line `line`, with its 1-based UTF-8 column: invisible on the page, and no
+    /// space to swiftc. Asked only of a tree that does not compile.
+    static func invisible(onLine line: Int, in block: FencedBlock) -> (scalar: Unicode.Scalar, column: Int)? {
+        guard let text = block.body.first(where: { $0.number == line })?.text,
+            text.utf8.contains(where: { $0 >= 0x80 || ($0 < 0x20 && $0 != 0x09) })
+        else { return nil }
+        var offset = 0
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .format || (scalar.value < 0x20 && scalar != "\t") {
+                return (scalar, offset + 1)
+            }
+            offset += String(scalar).utf8.count
+        }
+        return nil
     }
 
     /// A fence line of the other character typed in a tree (`~~~` in a backtick block) is code to

@@ -15,18 +15,21 @@ package final class DirectoryListings: Sendable {
         var error: Int32?
     }
 
-    private let listed = Mutex<[String: Listing]>([:])
+    /// By the path's bytes: a `String` key takes a decomposed folder's name for the composed
+    /// one's, and would answer for one folder with the other's entries.
+    private let listed = Mutex<[[UInt8]: Listing]>([:])
 
     package init() {}
 
     /// The entries of the directory at `path` (not `.` or `..`), listed on first use.
     func list(_ path: String) -> Listing {
-        if let known = listed.withLock({ $0[path] }) { return known }
+        let key = Array(path.utf8)
+        if let known = listed.withLock({ $0[key] }) { return known }
         let listing = Self.read(path)
         return listed.withLock { listed in
             // Two threads that listed it at once keep the first listing, so every reader sees one.
-            if let first = listed[path] { return first }
-            listed[path] = listing
+            if let first = listed[key] { return first }
+            listed[key] = listing
             return listing
         }
     }

@@ -53,10 +53,13 @@ package struct GoldenStore: Sendable {
         }
     }
 
-    /// The stem of a lesson file: `09-yerel-durum` for `lessons/09-yerel-durum.md`.
+    /// The stem of a lesson file: `09-yerel-durum` for `lessons/09-yerel-durum.md`, composed (NFC):
+    /// one folder for every name that is one text in two Unicode forms, so a lesson whose name a
+    /// Mac saved decomposed keeps the goldens approved under its composed name, and the check and
+    /// `--update` look in one folder.
     package static func stem(of path: String) -> String {
         let name = path.lastPathComponent
-        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+        return Decomposed.composed(name.hasSuffix(".md") ? String(name.dropLast(3)) : name)
     }
 
     package var exists: Bool {
@@ -223,11 +226,25 @@ package struct GoldenStore: Sendable {
         -> [Entry]
     {
         let kept = Set(stems.map { Array($0.utf8) })
+        let entries = listings.list(rootPath).entries
         // A name that is not UTF-8 is no lesson's stem, and decoded it would name another folder.
-        let names = listings.list(rootPath).entries.compactMap { name, kind -> String? in
+        let names = entries.compactMap { name, kind -> String? in
             guard kind == .directory, !kept.contains(name), let text = String(validating: name, as: UTF8.self),
                 LessonName.isLessonFile(text + ".md")
             else { return nil }
+            // A decomposed name of a kept stem is that lesson's folder where the file system finds
+            // it by the composed name too (macOS keeps the form a name was written in, and finds
+            // it in either); where it does not (Linux), it is a second folder, an orphan that
+            // `RenamedLessons` carries into the composed one.
+            if Decomposed.mayHold(name) {
+                let composed = Decomposed.composed(text)
+                if kept.contains(Array(composed.utf8)),
+                    !entries.contains(where: { $0.name.elementsEqual(composed.utf8) }),
+                    Self.kind(path: prefix + "/" + composed) == .directory
+                {
+                    return nil
+                }
+            }
             return text
         }
         return names.sortedDeterministically().flatMap { stem in
@@ -371,13 +388,16 @@ package struct GoldenStore: Sendable {
     package var toolchainIsWritable: Bool { [.missing, .regular].contains(Self.kind(toolchainURL)) }
     package var toolchainDisplayPath: String { "\(displayRoot)/\(Self.toolchainFile)" }
 
-    /// The toolchain line recorded with the goldens, if any, without trailing whitespace or CR: a
-    /// checkout that converts line endings, or an editor, must not make it another compiler.
+    /// The toolchain line recorded with the goldens, if any, without trailing whitespace or CR and
+    /// without a byte order mark: a checkout that converts line endings, or an editor, must not make
+    /// it another compiler.
     package var recordedToolchain: String? {
+        // By bytes: a CRLF is one Character, which a split at "\n" does not split.
         guard
-            let line = toolchainSnapshot.map({ String(decoding: $0.bytes, as: UTF8.self) })?
-                .split(separator: "\n", omittingEmptySubsequences: false).first
+            let bytes = toolchainSnapshot.map({ StoreRecord.withoutByteOrderMark($0.bytes) }),
+            let first = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).first
         else { return nil }
+        let line = Substring(String(decoding: first, as: UTF8.self))
         var end = line.endIndex
         while end > line.startIndex, [" ", "\t", "\r"].contains(line[line.index(before: end)]) {
             end = line.index(before: end)

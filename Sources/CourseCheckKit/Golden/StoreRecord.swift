@@ -33,7 +33,7 @@ package struct StoreRecord: Sendable, Equatable {
         case .notRegular: return .unreadable("it is not a regular file (a link or a folder)")
         case .unreadable(let code): return .unreadable(String(cString: strerror(code)))
         case .file(let snapshot):
-            guard let text = String(validating: snapshot.bytes, as: UTF8.self) else {
+            guard let text = String(validating: withoutByteOrderMark(snapshot.bytes), as: UTF8.self) else {
                 return .unreadable("it is not UTF-8 text")
             }
             let base = base(of: store)
@@ -67,6 +67,14 @@ package struct StoreRecord: Sendable, Equatable {
         if let last = bytes.last, last != UInt8(ascii: "\n") { bytes += newline }
         for line in named { bytes += Array(line.utf8) + newline }
         return bytes
+    }
+
+    /// `bytes` without a leading UTF-8 byte order mark, which an editor may save before a store
+    /// file's text: it is no part of the text (a lesson's is read so too), never a directory's or a
+    /// compiler's name. Accepted, not a finding: the author never reads these files, and the mark
+    /// changes nothing they say.
+    package static func withoutByteOrderMark(_ bytes: [UInt8]) -> ArraySlice<UInt8> {
+        bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
     }
 
     /// What the record's relative lines are relative to: the folder holding the store as it is on

@@ -66,3 +66,22 @@ extension Diagnostic {
                 + "so a checkout there loses one of them; rename one")
     }
 }
+
+extension Diagnostic {
+    /// A lesson's file name holding a decomposed letter; `composed` is the name to give it.
+    static func decomposedName(at location: SourceLocation, letter: Character, composed: String) -> Diagnostic {
+        Diagnostic(
+            .decomposed, at: location,
+            "the file name has \(Decomposed.describe(letter)); rename it to \(composed) (composed): git and a Linux "
+                + "file system take the two forms for two names")
+    }
+
+    /// A page's text holding decomposed letters: the first, and how many others.
+    static func decomposedText(at location: SourceLocation, letter: Character, others: Int) -> Diagnostic {
+        Diagnostic(
+            .decomposed, at: location,
+            Decomposed.describe(letter, verb: "is saved ")
+                + (others > 0 ? ", here and in \(Plural.count(others, "more place")) of this file" : "")
+                + "; write it composed, or save the file as NFC")
+    }
+}
