@@ -146,6 +146,17 @@ final class DifferentialTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(committed.filter { !$0.errors.isEmpty }.count, 15)
     }
 
+    /// A finding at a character no reader sees quotes the real program's error (`(it says: …)`):
+    /// the error as the real program gave it, at the finding's place, for the comparison.
+    static func swiftcSays(_ line: String) -> String {
+        guard let lead = line.range(of: "tree does not compile: the line holds "),
+            let says = line.range(of: "(it says: ", range: lead.upperBound..<line.endIndex),
+            let end = line.range(of: "); delete ", range: says.upperBound..<line.endIndex)
+        else { return line }
+        return line[..<lead.lowerBound] + "tree does not compile: " + line[says.upperBound..<end.lowerBound]
+            + " [compile-error]"
+    }
+
     /// `planting`: oracles whose real programs' verdicts are recorded as the compiler's check's
     /// answers before the check, so it reads them instead of asking.
     func assertEveryMode(
@@ -198,7 +209,7 @@ final class DifferentialTests: XCTestCase {
             let run = InProcess.run(
                 ["--engine", "swiftc", "--build", build, "--no-goldens", "--no-claims", "lessons"], in: scratch)
             let lines = run.stderr.split(separator: "\n").map(String.init)
-            let errors = lines.filter { $0.contains(": error: ") }.map { line -> String in
+            let errors = lines.filter { $0.contains(": error: ") }.map(Self.swiftcSays).map { line -> String in
                 guard line.contains("(in the core, "), let number = Int(line.split(separator: ":")[1]),
                     let tree = treeLines.firstIndex(where: { $0.contains(number) }),
                     let range = line.range(of: ": error: ")
@@ -221,7 +232,8 @@ final class DifferentialTests: XCTestCase {
         let embedded = InProcess.run(["--engine", "embedded", "--no-goldens", "--no-claims", "lessons"], in: scratch)
         var refused = Set<Int>()
         var embeddedErrors: [String] = []
-        for line in embedded.stderr.split(separator: "\n").map(String.init) where line.hasPrefix("lessons/") {
+        for line in embedded.stderr.split(separator: "\n").map(String.init).map(Self.swiftcSays)
+        where line.hasPrefix("lessons/") {
             if line.contains(": note: also: ") { continue }
             let number = Int(line.split(separator: ":")[1]) ?? 0
             let tree = treeLines.firstIndex { $0.contains(number) }
