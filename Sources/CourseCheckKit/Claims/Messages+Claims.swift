@@ -935,6 +935,12 @@ extension Diagnostic {
         triggerDistribution(at: location, [(trigger, claimed, actual)])
     }
 
+    /// What a count `stated` of `trigger` says against the `actual` lessons declaring it.
+    static func triggerDistributionCountStated(trigger: String, stated: Int, actual: Int) -> String {
+        "says \(trigger) \(stated), but \(Plural.count(actual, "lesson")) "
+            + "\(Plural.form(actual, "declares", "declare")) \(trigger)"
+    }
+
     /// A bound the sentence gives beside a count (`ortam 6 (en fazla 5)`, `ortam 6 (6'dan az)`)
     /// that the lessons' count breaks.
     static func triggerDistributionBound(
@@ -1018,15 +1024,34 @@ extension Diagnostic {
     ) -> Diagnostic {
         Diagnostic(
             .triggerDistribution, at: location,
-            "says the course has \(Plural.count(stated, "lesson")), but it has \(actual); "
-                + "write '\(write)' for '\(written)'")
+            courseLessonCountStated(stated, actual: actual) + "; write '\(write)' for '\(written)'")
+    }
+
+    /// What a statement of `stated` lessons says against the course's `actual`.
+    static func courseLessonCountStated(_ stated: Int, actual: Int) -> String {
+        "says the course has \(Plural.count(stated, "lesson")), but it has \(actual)"
+    }
+
+    /// A number word typed with a slip (`written`, `bri`, for `meant`, `bir`) in a count a claim
+    /// reads; `wrong` what the number meant then states against the course (nil when it is right),
+    /// `write` the number to write for the words as written (`phrase`).
+    static func misspeltNumber(
+        at location: SourceLocation, written: String, meant: String, wrong: String?, write: String, for phrase: String
+    ) -> Diagnostic {
+        Diagnostic(
+            .triggerDistribution, at: location,
+            "'\(written)' is a misspelling of '\(meant)'" + (wrong.map { ", and \($0)" } ?? "")
+                + "; write '\(write)'" + (phrase == written && wrong == nil ? "" : " for '\(phrase)'"))
     }
 
     static func triggerDistributionTotal(at location: SourceLocation, stated: Int, actual: Int) -> Diagnostic {
-        Diagnostic(
-            .triggerDistribution, at: location,
-            "says \(Plural.count(stated, "lesson")), but \(Plural.count(actual, "lesson")) "
-                + "\(Plural.form(actual, "declares", "declare")) one trigger")
+        Diagnostic(.triggerDistribution, at: location, triggerDistributionTotalStated(stated, actual: actual))
+    }
+
+    /// What the sentence's number of lessons `stated` says against the `actual` lessons declaring one trigger.
+    static func triggerDistributionTotalStated(_ stated: Int, actual: Int) -> String {
+        "says \(Plural.count(stated, "lesson")), but \(Plural.count(actual, "lesson")) "
+            + "\(Plural.form(actual, "declares", "declare")) one trigger"
     }
 
     /// The sentence gives its counts the total `stated` (`toplam 21`); `actual` lessons declare one trigger.
@@ -1052,11 +1077,15 @@ extension Diagnostic {
     static func triggerDistributionRecomputations(
         at location: SourceLocation, stated: Int, path: String, declared: [Int]
     ) -> Diagnostic {
-        let total = declared.reduce(0, +)
-        return Diagnostic(
+        Diagnostic(
             .triggerDistribution, at: location,
-            "says \(Plural.count(stated, "recomputation")), but the distribution "
-                + "\(declared.map(String.init).joined(separator: "/")) that \(path) declares makes \(total)")
+            triggerDistributionRecomputationsStated(stated, path: path, declared: declared))
+    }
+
+    /// What `stated` recomputations say against the distribution `declared` at `path`.
+    static func triggerDistributionRecomputationsStated(_ stated: Int, path: String, declared: [Int]) -> String {
+        "says \(Plural.count(stated, "recomputation")), but the distribution "
+            + "\(declared.map(String.init).joined(separator: "/")) that \(path) declares makes \(declared.reduce(0, +))"
     }
 
     /// The distribution sentence counts some triggers but not `missing`.

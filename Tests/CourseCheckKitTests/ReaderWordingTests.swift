@@ -1,0 +1,103 @@
+import Foundation
+import XCTest
+
+@testable import CourseCheckKit
+
+/// The claims read what a reader reads: a number word typed with a slip where a claim reads a count
+/// is one finding at the slipped word, with the number to write; a word of its own near a number
+/// word, and a slip where no count is read, are none.
+final class ReaderWordingTests: XCTestCase {
+    private var scratch: Scratch!
+    private var lessons: URL { scratch.url.appendingPathComponent("lessons") }
+    private let closing = "21-on-izleme-ve-yineleme.md"
+
+    override func setUpWithError() throws {
+        scratch = try CourseCopy.make(for: self, ["lessons"])
+    }
+
+    /// Replaces the first `target` in `file`, checks every finding of the course against
+    /// `expected` (given the replacement's line), and puts the file back.
+    private func expectAll(
+        _ file: String, _ target: String, _ replacement: String, _ expected: (Int) -> [String],
+        sourceLine: UInt = #line
+    ) throws {
+        let url = lessons.appendingPathComponent(file)
+        let original = try Data(contentsOf: url)
+        let line = try CourseCopy.replace(target, with: replacement, in: url)
+        let err = InProcess.run(["--no-goldens", "lessons"], in: scratch.url).stderr
+        let found = err.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            .map(String.init)
+        XCTAssertEqual(found, expected(line).map { "lessons/\(file):" + $0 }, replacement, line: sourceLine)
+        try original.write(to: url)
+    }
+
+    /// A slipped number word in the closing lesson's statements of the lesson count (one letter
+    /// swapped, left out, or a Turkish letter typed as its twin): one finding at it; the number
+    /// meant judged too, so the fix converges whether it was right or not.
+    func testAMisspeltNumberWordInTheLessonCountIsOneFindingAtIt() throws {
+        let cases: [(String, String, String, Int, String)] = [
+            ("Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi bri ders", "bri", 20, "'bri' is a misspelling of 'bir'; write 'yirmi bir' for 'yirmi bri'"),
+            ("Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi bır ders", "bır", 20, "'bır' is a misspelling of 'bir'; write 'yirmi bir' for 'yirmi bır'"),
+            ("Kurs boyunca yirmi bir ders", "Kurs boyunca yrmi bir ders", "yrmi", 14, "'yrmi' is a misspelling of 'yirmi'; write 'yirmi bir' for 'yrmi bir'"),
+            ("kursun yirmi bir derslik", "kursun yirmi br derslik", "br", 204, "'br' is a misspelling of 'bir'; write 'yirmi bir' for 'yirmi br'"),
+            ("Yirmi bir dersin her biri", "Yirmi bri dersin her biri", "bri", 9, "'bri' is a misspelling of 'bir'; write 'Yirmi bir' for 'Yirmi bri'"),
+            (
+                "Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi ikı ders", "ikı", 20,
+                "'ikı' is a misspelling of 'iki', and 'yirmi iki' says the course has 22 lessons, but it has 21; "
+                    + "write 'yirmi bir' for 'yirmi ikı'"
+            ),
+        ]
+        for (target, slip, _, column, message) in cases {
+            try expectAll(closing, target, slip) { line in ["\(line):\(column): error: \(message) [trigger-distribution]"] }
+        }
+        // The right number fused into one word reads as that number.
+        try expectAll(closing, "kursun yirmi bir derslik", "kursun yirmibir derslik") { _ in [] }
+    }
+
+    /// The distribution sentence's number of lessons, the recomputations beside the opening
+    /// lesson's distribution, and a count after a trigger's name: a slipped number word in each
+    /// is one finding at it.
+    func testAMisspeltNumberWordInTheDistributionSentenceIsOneFindingAtIt() throws {
+        let cases: [(String, String, Int, String)] = [
+            ("dışındaki yirmi dersin tetik dağılımı", "dışındaki yrmi dersin tetik dağılımı", 31, "'yrmi' is a misspelling of 'yirmi'; write 'yirmi'"),
+            ("dışındaki yirmi dersin tetiğini", "dışındaki yrmi dersin tetiğini", 295, "'yrmi' is a misspelling of 'yirmi'; write 'yirmi'"),
+            (
+                "dışındaki yirmi dersin tetik dağılımı", "dışındaki on dokz dersin tetik dağılımı", 34,
+                "'dokz' is a misspelling of 'dokuz', and 'on dokuz' says 19 lessons, but 20 lessons declare one "
+                    + "trigger; write 'yirmi' for 'on dokz'"
+            ),
+            ("çekirdek sekiz yeniden", "çekirdek sekz yeniden", 225, "'sekz' is a misspelling of 'sekiz'; write 'sekiz'"),
+            (
+                "çekirdek sekiz yeniden", "çekirdek dokz yeniden", 225,
+                "'dokz' is a misspelling of 'dokuz', and 'dokuz' says 9 recomputations, but the distribution 2/2/2/2 "
+                    + "that lessons/01-bildirimsel-sozdizim.md declares makes 8; write 'sekiz' for 'dokz'"
+            ),
+            ("yerel 6,", "yerel alti,", 81, "'alti' is a misspelling of 'altı'; write 'altı'"),
+            ("yerel 6,", "yerel atlı,", 81, "'atlı' is a misspelling of 'altı'; write 'altı'"),
+            ("ebeveyn 4,", "ebeveyn dort,", 92, "'dort' is a misspelling of 'dört'; write 'dört'"),
+            (
+                "ebeveyn 4,", "ebeveyn bes,", 92,
+                "'bes' is a misspelling of 'beş', and 'beş' says ebeveyn 5, but 4 lessons declare ebeveyn; "
+                    + "write 'dört' for 'bes'"
+            ),
+        ]
+        for (target, slip, column, message) in cases {
+            try expectAll(closing, target, slip) { line in ["\(line):\(column): error: \(message) [trigger-distribution]"] }
+        }
+    }
+
+    /// Words of their own one slip from a number word (`yeni`/`yedi`, `ilk`/`iki`, `bin`/`bir`,
+    /// `o`/`on`, `baş`/`beş`) where a count would stand, and a slipped number word where no claim
+    /// reads a count: no finding.
+    func testWordsNearANumberWordAreNoSlip() throws {
+        for prose in [
+            "Kurs boyunca yeni ders", "Kurs boyunca ilk ders", "Kurs boyunca o ders", "Kurs boyunca baş ders",
+            "Kurs boyunca bin ders", "Kurs boyunca an ders", "Kurs boyunca her ders",
+        ] {
+            try expectAll(closing, "Kurs boyunca yirmi bir ders", prose) { _ in [] }
+        }
+        // A slipped number word outside the phrases that state the count: a sentence of its own.
+        try expectAll(closing, "Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi bir ders (yrmi kez)") { _ in [] }
+        try expectAll(closing, "Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi bir ders, bu iki bri ders") { _ in [] }
+    }
+}
