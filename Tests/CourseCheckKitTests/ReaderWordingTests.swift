@@ -100,4 +100,47 @@ final class ReaderWordingTests: XCTestCase {
         try expectAll(closing, "Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi bir ders (yrmi kez)") { _ in [] }
         try expectAll(closing, "Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi bir ders, bu iki bri ders") { _ in [] }
     }
+
+    /// Every finding of a check of the copy.
+    private func allFindings() -> [String] {
+        InProcess.run(["--no-goldens", "lessons"], in: scratch.url).stderr.split(separator: "\n")
+            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+    }
+
+    /// The index saved under a name GitHub does not render as the index (`README.txt`, `README`:
+    /// plain text; `index.md`: not shown) is one error at it whose rename converges, never the index
+    /// checks silently off; a file of another shape under such a name stays what it was.
+    func testTheIndexUnderANameItIsNotReadFromIsOneFindingAtIt() throws {
+        let readme = lessons.appendingPathComponent("README.md")
+        for name in ["README.txt", "README", "readme.TXT", "index.md"] {
+            let moved = lessons.appendingPathComponent(name)
+            try FileManager.default.moveItem(at: readme, to: moved)
+            let shown =
+                name == "index.md"
+                ? "GitHub shows only a README beside the lessons"
+                : "GitHub shows \(name) as plain text, so its links are not links"
+            XCTAssertEqual(
+                allFindings(),
+                [
+                    "lessons/\(name):1:1: error: rename \(name) to README.md: it holds the course index, which "
+                        + "coursecheck reads from README.md, and \(shown) [course-index]"
+                ], name)
+            try FileManager.default.moveItem(at: moved, to: readme)
+            XCTAssertEqual(allFindings(), [], "\(name) renamed to README.md")
+        }
+        // Beside the index, or without the index's shape, such a file is no index.
+        let notes = lessons.appendingPathComponent("index.md")
+        try "# Notlar\n\nKendi notlarım.\n".write(to: notes, atomically: true, encoding: .utf8)
+        XCTAssertEqual(
+            allFindings(),
+            [
+                "lessons/index.md:1:1: warning: markdown file is not named like a lesson (NN-slug.md) and is not "
+                    + "checked: move it out of the lessons directory, or name it NN-slug.md to check it as a lesson "
+                    + "[unchecked-markdown]"
+            ])
+        try FileManager.default.removeItem(at: notes)
+        try "lisans: CC BY-SA 4.0\n".write(
+            to: lessons.appendingPathComponent("README.txt"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(allFindings(), [])
+    }
 }
