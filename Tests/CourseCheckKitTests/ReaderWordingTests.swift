@@ -143,4 +143,51 @@ final class ReaderWordingTests: XCTestCase {
             to: lessons.appendingPathComponent("README.txt"), atomically: true, encoding: .utf8)
         XCTAssertEqual(allFindings(), [])
     }
+
+    /// Tabs around the closing table's trigger cell are trimmed as GitHub trims them: the cell reads
+    /// as the trigger. A backslash and `t` typed there are text a reader sees: a finding.
+    func testTabsAroundAClosingTableCellAreTrimmed() throws {
+        let row = "| kitap eklendi | gözlem |"
+        try expectAll(closing, row, "| kitap eklendi |\tgözlem\t|") { _ in [] }
+        try expectAll(closing, row, "| kitap eklendi |\\tgözlem\\t|") { line in
+            [
+                "\(line):46: error: row 11 gives the trigger '\\tgözlem\\t'; "
+                    + "lessons/11-gozlemlenebilir-nesneler.md declares 'gözlem' [closing-table]"
+            ]
+        }
+    }
+
+    /// `objectives` as a one-line flow list of scalars is the same list as the block form; one
+    /// that nests a list or a mapping is one finding whose fix is the block list.
+    func testObjectivesAsAFlowListIsTheList() throws {
+        let lesson = "09-yerel-durum.md"
+        let url = lessons.appendingPathComponent(lesson)
+        let original = try String(contentsOf: url, encoding: .utf8)
+        var lines = original.components(separatedBy: "\n")
+        let key = try XCTUnwrap(lines.firstIndex(of: "objectives:"))
+        let items = lines[(key + 1)...].prefix { $0.hasPrefix("    - ") }
+        for flow in [
+            "objectives: [" + items.map { $0.dropFirst(6) }.joined(separator: ", ") + "]",
+            "objectives: ['Bir', \"İki\", üç]  # hedefler", "objectives: []",
+        ] {
+            lines = original.components(separatedBy: "\n")
+            lines.replaceSubrange(key..<(key + 1 + items.count), with: [flow])
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(allFindings(), [], flow)
+        }
+        for flow in ["objectives: [a, [b]]", "objectives: {a: b}", "objectives: [a: b]"] {
+            lines = original.components(separatedBy: "\n")
+            lines.replaceSubrange(key..<(key + 1 + items.count), with: [flow])
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(
+                allFindings(),
+                [
+                    "lessons/\(lesson):\(key + 1):1: error: front matter value of 'objectives' cannot be read as a "
+                        + "list of texts: it is a flow collection with a nested list or a mapping in it; write it as "
+                        + "a block list, 'objectives:' and then one indented '- ' item a line [front-matter]"
+                ], flow)
+        }
+        try original.write(to: url, atomically: true, encoding: .utf8)
+        XCTAssertEqual(allFindings(), [])
+    }
 }

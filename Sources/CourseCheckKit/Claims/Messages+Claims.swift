@@ -291,6 +291,12 @@ extension Diagnostic {
             case .unreadable(let key, .commentInItem(let kept)):
                 "this item of '\(key ?? "")' is unquoted, and ' #' in it starts a YAML comment, so YAML reads the item "
                     + "as '\(kept)' alone; quote it"
+            // A list-valued key (`objectives`) with a flow collection that is no list of texts
+            // (nested, a mapping): the block list is the form to write, never one text.
+            case .unreadable(let key?, .flowCollection) where CourseCheckKit.FrontMatter.listKeys.contains(key):
+                "front matter value of '\(key)' cannot be read as a list of texts: it is a flow collection with a "
+                    + "nested list or a mapping in it; write it as a block list, '\(key):' and then one indented "
+                    + "'- ' item a line"
             case .unreadable(let key, let reason):
                 (key.map { "front matter value of '\($0)' cannot be read as text: " }
                     ?? "front matter line cannot be read: ")
