@@ -86,6 +86,24 @@ final class ReaderWordingTests: XCTestCase {
         }
     }
 
+    /// The one reader of a slipped number word: a Turkish letter and its twin swapped, any number of
+    /// them; one letter left out, added, changed, or two swapped in a word of three letters or more;
+    /// never a number word, a possessive, a word of its own, or a word as near two number words.
+    func testTheSlippedNumberWordReader() {
+        let meant: [(String, String?)] = [
+            ("bri", "bir"), ("bır", "bir"), ("br", "bir"), ("yrmi", "yirmi"), ("yirmı", "yirmi"), ("sekz", "sekiz"),
+            ("alti", "altı"), ("atlı", "altı"), ("dort", "dört"), ("dröt", "dört"), ("uc", "üç"), ("bes", "beş"),
+            ("ıkı", "iki"), ("dokz", "dokuz"), ("otz", "otuz"), ("kirk", "kırk"), ("altmis", "altmış"),
+            ("bir", nil), ("on", nil), ("altısı", nil), ("biri", nil), ("onu", nil), ("yeni", nil), ("ilk", nil),
+            ("bin", nil), ("o", nil), ("an", nil), ("ön", nil), ("son", nil), ("baş", nil), ("ki", nil),
+            ("alt", nil), ("elle", nil), ("ders", nil), ("her", nil), ("bu", nil), ("ve", nil), ("2x", nil),
+            ("yirmiiki", nil),
+        ]
+        for (word, expected) in meant {
+            XCTAssertEqual(TriggerDistributionClaim.meantNumber(word), expected, word)
+        }
+    }
+
     /// Words of their own one slip from a number word (`yeni`/`yedi`, `ilk`/`iki`, `bin`/`bir`,
     /// `o`/`on`, `baş`/`beş`) where a count would stand, and a slipped number word where no claim
     /// reads a count: no finding.

@@ -1396,41 +1396,84 @@ package struct TriggerDistributionClaim: ClaimCheck {
         "el", "kürk", "kırık", "uç", "dürt", "ile", "iç", "üçe",
     ]
 
-    /// The number words, for `meantNumber`.
-    private static let numberWords = Array(units.keys) + Array(tens.keys)
+    /// The number words with their letters folded to ASCII (`asciiFolded`), for `meantNumber`.
+    private static let foldedNumbers: [(word: String, folded: [UInt8])] = (Array(units.keys) + Array(tens.keys))
+        .sorted().map { ($0, asciiFolded($0)) }
 
     /// The number word `word` is typed for with one slip: a Turkish letter and its ASCII twin swapped
     /// (`bır`, `alti`, `dort`: any number of them), or, for a word of three letters or more, one
     /// letter left out, added, changed or two swapped (`br`, `bri`, `yrmi`, `sekz`). Nil for a number
     /// word, a word of its own (`nearNumbers`), or a word as near two number words. Asked only where a
-    /// claim reads a count (before a lesson word, `yeniden hesaplama`, after a trigger's name).
+    /// claim reads a count (before a lesson word, `yeniden hesaplama`, after a trigger's name), by
+    /// bytes first: most words asked are near no number word.
     static func meantNumber(_ word: String) -> String? {
-        guard word.count >= 2, word.count <= 8, units[word] == nil, tens[word] == nil, possessives[word] == nil,
-            !nearNumbers.contains(word), word.allSatisfy(\.isLetter)
-        else { return nil }
         let folded = asciiFolded(word)
-        if let swapped = numberWords.first(where: { asciiFolded($0) == folded }) { return swapped }
-        let near = numberWords.filter {
-            $0.count >= 3 && EditDistance.between(folded, asciiFolded($0), atMost: 1) != nil
+        guard folded.count >= 2, folded.count <= 8 else { return nil }
+        var found: String?
+        var swapped: String?
+        for number in foldedNumbers where abs(number.folded.count - folded.count) <= 1 {
+            if number.folded == folded {
+                swapped = number.word
+            } else if number.word.utf8.count >= 3, withinOneSlip(folded, number.folded) {
+                // As near two number words: not known which.
+                if found != nil { found = "" } else { found = number.word }
+            }
         }
-        return near.count == 1 ? near[0] : nil
+        guard let meant = swapped ?? found, !meant.isEmpty, units[word] == nil, tens[word] == nil,
+            possessives[word] == nil, !nearNumbers.contains(word), word.allSatisfy(\.isLetter)
+        else { return nil }
+        return meant
     }
 
-    /// `word` with its Turkish letters as their ASCII twins (`ı` and `i` alike): what a slip of the
-    /// keyboard layout keeps.
-    private static func asciiFolded(_ word: String) -> String {
-        String(
-            word.map { letter -> Character in
-                switch letter {
-                case "ı", "İ": "i"
-                case "ö": "o"
-                case "ü": "u"
-                case "ş": "s"
-                case "ç": "c"
-                case "ğ": "g"
-                default: letter
+    /// Whether `a` and `b` differ by one byte left out, added, changed, or two neighbours swapped.
+    private static func withinOneSlip(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        if a.count == b.count {
+            var first = -1
+            var second = -1
+            for index in a.indices where a[index] != b[index] {
+                if first < 0 {
+                    first = index
+                } else if second < 0 {
+                    second = index
+                } else {
+                    return false
                 }
-            })
+            }
+            return second < 0 || (second == first + 1 && a[first] == b[second] && a[second] == b[first])
+        }
+        let (long, short) = a.count > b.count ? (a, b) : (b, a)
+        guard long.count == short.count + 1 else { return false }
+        var index = 0
+        while index < short.count && long[index] == short[index] { index += 1 }
+        while index < short.count {
+            if long[index + 1] != short[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// `word`'s bytes with its Turkish letters as their ASCII twins (`ı` and `i` alike): what a slip
+    /// of the keyboard layout keeps.
+    private static func asciiFolded(_ word: String) -> [UInt8] {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(word.utf8.count)
+        var bytes = word.utf8.makeIterator()
+        while let byte = bytes.next() {
+            guard byte == 0xC3 || byte == 0xC4 || byte == 0xC5, let next = bytes.next() else {
+                folded.append(byte)
+                continue
+            }
+            switch (byte, next) {
+            case (0xC4, 0xB1), (0xC4, 0xB0): folded.append(UInt8(ascii: "i"))
+            case (0xC3, 0xB6): folded.append(UInt8(ascii: "o"))
+            case (0xC3, 0xBC): folded.append(UInt8(ascii: "u"))
+            case (0xC5, 0x9F): folded.append(UInt8(ascii: "s"))
+            case (0xC3, 0xA7): folded.append(UInt8(ascii: "c"))
+            case (0xC4, 0x9F): folded.append(UInt8(ascii: "g"))
+            default: folded += [byte, next]
+            }
+        }
+        return folded
     }
 
     /// The number of `length` words from `index` with exactly one word typed with a slip
