@@ -36,11 +36,26 @@ final class ReaderWordingTests: XCTestCase {
     /// meant judged too, so the fix converges whether it was right or not.
     func testAMisspeltNumberWordInTheLessonCountIsOneFindingAtIt() throws {
         let cases: [(String, String, String, Int, String)] = [
-            ("Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi bri ders", "bri", 20, "'bri' is a misspelling of 'bir'; write 'yirmi bir' for 'yirmi bri'"),
-            ("Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi bır ders", "bır", 20, "'bır' is a misspelling of 'bir'; write 'yirmi bir' for 'yirmi bır'"),
-            ("Kurs boyunca yirmi bir ders", "Kurs boyunca yrmi bir ders", "yrmi", 14, "'yrmi' is a misspelling of 'yirmi'; write 'yirmi bir' for 'yrmi bir'"),
-            ("kursun yirmi bir derslik", "kursun yirmi br derslik", "br", 204, "'br' is a misspelling of 'bir'; write 'yirmi bir' for 'yirmi br'"),
-            ("Yirmi bir dersin her biri", "Yirmi bri dersin her biri", "bri", 9, "'bri' is a misspelling of 'bir'; write 'Yirmi bir' for 'Yirmi bri'"),
+            (
+                "Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi bri ders", "bri", 20,
+                "'bri' is a misspelling of 'bir'; write 'yirmi bir' for 'yirmi bri'"
+            ),
+            (
+                "Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi bır ders", "bır", 20,
+                "'bır' is a misspelling of 'bir'; write 'yirmi bir' for 'yirmi bır'"
+            ),
+            (
+                "Kurs boyunca yirmi bir ders", "Kurs boyunca yrmi bir ders", "yrmi", 14,
+                "'yrmi' is a misspelling of 'yirmi'; write 'yirmi bir' for 'yrmi bir'"
+            ),
+            (
+                "kursun yirmi bir derslik", "kursun yirmi br derslik", "br", 204,
+                "'br' is a misspelling of 'bir'; write 'yirmi bir' for 'yirmi br'"
+            ),
+            (
+                "Yirmi bir dersin her biri", "Yirmi bri dersin her biri", "bri", 9,
+                "'bri' is a misspelling of 'bir'; write 'Yirmi bir' for 'Yirmi bri'"
+            ),
             (
                 "Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi ikı ders", "ikı", 20,
                 "'ikı' is a misspelling of 'iki', and 'yirmi iki' says the course has 22 lessons, but it has 21; "
@@ -48,7 +63,9 @@ final class ReaderWordingTests: XCTestCase {
             ),
         ]
         for (target, slip, _, column, message) in cases {
-            try expectAll(closing, target, slip) { line in ["\(line):\(column): error: \(message) [trigger-distribution]"] }
+            try expectAll(closing, target, slip) { line in
+                ["\(line):\(column): error: \(message) [trigger-distribution]"]
+            }
         }
         // The right number fused into one word reads as that number.
         try expectAll(closing, "kursun yirmi bir derslik", "kursun yirmibir derslik") { _ in [] }
@@ -59,14 +76,23 @@ final class ReaderWordingTests: XCTestCase {
     /// is one finding at it.
     func testAMisspeltNumberWordInTheDistributionSentenceIsOneFindingAtIt() throws {
         let cases: [(String, String, Int, String)] = [
-            ("dışındaki yirmi dersin tetik dağılımı", "dışındaki yrmi dersin tetik dağılımı", 31, "'yrmi' is a misspelling of 'yirmi'; write 'yirmi'"),
-            ("dışındaki yirmi dersin tetiğini", "dışındaki yrmi dersin tetiğini", 295, "'yrmi' is a misspelling of 'yirmi'; write 'yirmi'"),
+            (
+                "dışındaki yirmi dersin tetik dağılımı", "dışındaki yrmi dersin tetik dağılımı", 31,
+                "'yrmi' is a misspelling of 'yirmi'; write 'yirmi'"
+            ),
+            (
+                "dışındaki yirmi dersin tetiğini", "dışındaki yrmi dersin tetiğini", 295,
+                "'yrmi' is a misspelling of 'yirmi'; write 'yirmi'"
+            ),
             (
                 "dışındaki yirmi dersin tetik dağılımı", "dışındaki on dokz dersin tetik dağılımı", 34,
                 "'dokz' is a misspelling of 'dokuz', and 'on dokuz' says 19 lessons, but 20 lessons declare one "
                     + "trigger; write 'yirmi' for 'on dokz'"
             ),
-            ("çekirdek sekiz yeniden", "çekirdek sekz yeniden", 225, "'sekz' is a misspelling of 'sekiz'; write 'sekiz'"),
+            (
+                "çekirdek sekiz yeniden", "çekirdek sekz yeniden", 225,
+                "'sekz' is a misspelling of 'sekiz'; write 'sekiz'"
+            ),
             (
                 "çekirdek sekiz yeniden", "çekirdek dokz yeniden", 225,
                 "'dokz' is a misspelling of 'dokuz', and 'dokuz' says 9 recomputations, but the distribution 2/2/2/2 "
@@ -82,7 +108,9 @@ final class ReaderWordingTests: XCTestCase {
             ),
         ]
         for (target, slip, column, message) in cases {
-            try expectAll(closing, target, slip) { line in ["\(line):\(column): error: \(message) [trigger-distribution]"] }
+            try expectAll(closing, target, slip) { line in
+                ["\(line):\(column): error: \(message) [trigger-distribution]"]
+            }
         }
     }
 
@@ -116,7 +144,8 @@ final class ReaderWordingTests: XCTestCase {
         }
         // A slipped number word outside the phrases that state the count: a sentence of its own.
         try expectAll(closing, "Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi bir ders (yrmi kez)") { _ in [] }
-        try expectAll(closing, "Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi bir ders, bu iki bri ders") { _ in [] }
+        try expectAll(closing, "Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi bir ders, bu iki bri ders") { _ in []
+        }
     }
 
     /// Every finding of a check of the copy.

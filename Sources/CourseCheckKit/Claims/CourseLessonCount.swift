@@ -38,14 +38,16 @@ enum CourseLessonCount {
                 if let (value, start, slip) = slippedNumber(words, before: at), value > 1,
                     states(words, number: start, lessonWord: at)
                 {
-                    let meant = TriggerDistributionClaim.corrected(words, start..<at, slip: slip.word, meant: slip.meant)
+                    let meant = TriggerDistributionClaim.corrected(
+                        words, start..<at, slip: slip.word, meant: slip.meant)
                     findings.append(
                         .misspeltNumber(
                             at: block.location(of: words[slip.word].offset, in: lesson.path),
                             written: words[slip.word].written, meant: slip.meant,
                             wrong: value == lessons
                                 ? nil : "'\(meant)' " + Diagnostic.courseLessonCountStated(value, actual: lessons),
-                            write: value == lessons ? meant : spelled(lessons, like: meant.split(separator: " ").map(String.init)),
+                            write: value == lessons
+                                ? meant : spelled(lessons, like: meant.split(separator: " ").map(String.init)),
                             for: (start..<at).map { words[$0].written }.joined(separator: " ")))
                     continue
                 }

@@ -1505,7 +1505,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
     static func corrected(_ words: [Word], _ range: Range<Int>, slip: Int, meant: String) -> String {
         range.map { at in
             guard at == slip else { return words[at].written }
-            return words[at].written.first?.isUppercase == true ? meant.prefix(1).uppercased() + meant.dropFirst() : meant
+            // Capitalised as Turkish does: `i` as `İ`.
+            guard words[at].written.first?.isUppercase == true else { return meant }
+            return (meant.hasPrefix("i") ? "İ" : meant.prefix(1).uppercased()) + meant.dropFirst()
         }.joined(separator: " ")
     }
 
