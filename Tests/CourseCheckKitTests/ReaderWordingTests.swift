@@ -125,7 +125,7 @@ final class ReaderWordingTests: XCTestCase {
             ("bir", nil), ("on", nil), ("altısı", nil), ("biri", nil), ("onu", nil), ("yeni", nil), ("ilk", nil),
             ("bin", nil), ("o", nil), ("an", nil), ("ön", nil), ("son", nil), ("baş", nil), ("ki", nil),
             ("alt", nil), ("elle", nil), ("ders", nil), ("her", nil), ("bu", nil), ("ve", nil), ("2x", nil),
-            ("yirmiiki", nil),
+            ("yirmiiki", nil), ("ise", nil), ("iyi", nil), ("sır", nil), ("beri", nil), ("yeri", nil),
         ]
         for (word, expected) in meant {
             XCTAssertEqual(TriggerDistributionClaim.meantNumber(word), expected, word)

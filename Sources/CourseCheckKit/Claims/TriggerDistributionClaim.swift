@@ -1393,7 +1393,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
     private static let nearNumbers: Set<String> = [
         "o", "an", "en", "un", "in", "ön", "son", "bin", "bil", "bit", "biz", "ben", "bi", "iri", "bira", "bire",
         "ki", "ilk", "ikiz", "baş", "boş", "beşe", "bez", "alt", "altın", "yeni", "yedim", "eli", "elle",
-        "el", "kürk", "kırık", "uç", "dürt", "ile", "iç", "üçe",
+        "el", "kürk", "kırık", "uç", "dürt", "ile", "iç", "üçe", "ise", "beri", "iyi", "ilki", "yeri", "alta", "dokun",
+        "sır",
     ]
 
     /// The number words with their letters folded to ASCII (`asciiFolded`), for `meantNumber`.
