@@ -10,7 +10,9 @@
 /// (`bu iki derste`, `son üç ders`,
 /// `önceki dört ders`, `…ki`), before one that places them in time (`iki ders önce`, `3 ders
 /// sonra`, `iki ders boyunca`), an ordinal (`21. ders`), and a sentence that leaves the opening
-/// lesson out (`açılış dersi dışındaki yirmi dersin`), the distribution sentence's.
+/// lesson out (`açılış dersi dışındaki yirmi dersin`), the distribution sentence's. A number word
+/// typed with a slip in one of these phrases (`yirmi bri ders`, `yrmi bir ders`) is one finding at
+/// the slipped word (`TriggerDistributionClaim.meantNumber`, the one reader of such words).
 enum CourseLessonCount {
     /// The lesson words a number before names the course's lessons with.
     private static let lessonWords: Set<String> = ["ders", "dersin", "derslik", "dersten"]
