@@ -202,12 +202,20 @@ final class RenderingPropertyTests: XCTestCase {
                 ]
                 let (lead, number, tail) = statements[Int(random.next() % 3)]
                 let at = try XCTUnwrap(lines.firstIndex { $0.contains(lead + number + tail) })
-                let other = ["yirmi", "yirmi iki", "20", "22", "on dokuz", "otuz"][Int(random.next() % 6)]
+                // Another number, or the number meant typed with a slip (right or not: `yirmi bri`, `yrmi iki`).
+                let others = [
+                    "yirmi", "yirmi iki", "20", "22", "on dokuz", "otuz", "yirmi bri", "yrmi bir", "yirmi bır",
+                    "yirmi br", "yrmi iki", "yirmi ikı", "on dokz",
+                ]
+                let other = others[Int(random.next() % UInt64(others.count))]
                 let written = number.hasPrefix("Y") ? other.prefix(1).uppercased() + other.dropFirst() : other
                 lines[at] = lines[at].replacingOccurrences(of: lead + number + tail, with: lead + written + tail)
+                // Words one slip from a number word where a count would stand are words of their own: no finding.
                 let relative = [
                     " Son iki ders ortamı ölçtü.", " Bu iki derste ezme ölçülmez.", " İki ders önce gördük.",
                     " Kursun iki dersi tekrar içerir.", " Kursta iki dersten oluşan bir bölüm var.",
+                    " Kurs boyunca yeni ders notları çıktı.", " Kursun ilk derslik özeti kısadır.",
+                    " Kurs boyunca o ders tekrarlandı.", " Kurs boyunca baş ders ortamdı.", " Tüm bin ders izlendi.",
                 ]
                 let near = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Kurs boyunca") })
                 if random.next() % 2 == 0 { lines[near] += relative[Int(random.next() % UInt64(relative.count))] }
@@ -236,15 +244,21 @@ final class RenderingPropertyTests: XCTestCase {
             case 4:
                 // The recomputations the opening lesson's distribution makes, stated beside it: another number.
                 let at = try XCTUnwrap(lines.firstIndex { $0.contains("çekirdek sekiz yeniden hesaplama") })
-                let other = ["yedi", "dokuz", "on", "9", "altı"][Int(random.next() % 5)]
+                let other = ["yedi", "dokuz", "on", "9", "altı", "sekz", "sekıs", "dokz", "yedı"][
+                    Int(random.next() % 9)]
                 lines[at] = lines[at].replacingOccurrences(of: "çekirdek sekiz", with: "çekirdek \(other)")
                 (line, what) = (at + 1, "sekiz recomputations as \(other)")
             case 0:
                 // One count of the distribution sentence, one more.
                 let at = try XCTUnwrap(lines.firstIndex { $0.contains("yerel 6, ebeveyn 4, gözlem 4, ortam 6") })
+                // Or its count typed as a number word with a slip, right or not (`yerel alti`, `ebeveyn bes`).
                 let trigger = triggers[Int(random.next() % 4)]
-                let old = "\(trigger) \(trigger == "yerel" || trigger == "ortam" ? 6 : 4)"
-                let new = "\(trigger) \(trigger == "yerel" || trigger == "ortam" ? 7 : 5)"
+                let six = trigger == "yerel" || trigger == "ortam"
+                let old = "\(trigger) \(six ? 6 : 4)"
+                let slipped = six ? ["alti", "atlı", "yedı", "altu"] : ["dort", "dröt", "bes", "dör"]
+                let new =
+                    random.next() % 2 == 0
+                    ? "\(trigger) \(six ? 7 : 5)" : "\(trigger) \(slipped[Int(random.next() % 4)])"
                 lines[at] = lines[at].replacingOccurrences(of: old, with: new)
                 (line, what) = (at + 1, "\(old) as \(new)")
             case 1:
@@ -764,7 +778,16 @@ final class RenderingPropertyTests: XCTestCase {
             var lines = try read(file)
             let at = try XCTUnwrap(lines.firstIndex { $0.contains(sentence) })
             // Every case rewrites the sentence in a form that keeps its meaning.
-            let kept = Self.countPhrase(actual, &random)
+            var kept = Self.countPhrase(actual, &random)
+            // Now and then a sentence after it with a word one slip from a number word where a
+            // number of lessons would stand (`yeni ders`, `ilk dersin`): a word of its own, no count.
+            if random.next() % 3 == 0 {
+                kept +=
+                    [
+                        ". Bu arada yeni ders notları çıktı", ". İlk dersin notu kısadır", ". O ders uzun sürdü",
+                        ". Baş ders ortamı anlatır", ". Bin ders izlendi", ". Her ders bir ölçüm yapar",
+                    ][Int(random.next() % 6)]
+            }
             lines[at] = lines[at].replacingOccurrences(of: sentence, with: kept)
             var what = "sentence as '\(kept)'"
             /// The slip's line, and a word its one finding's message must hold; nil: no finding.

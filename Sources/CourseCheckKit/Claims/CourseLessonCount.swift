@@ -10,7 +10,9 @@
 /// (`bu iki derste`, `son üç ders`,
 /// `önceki dört ders`, `…ki`), before one that places them in time (`iki ders önce`, `3 ders
 /// sonra`, `iki ders boyunca`), an ordinal (`21. ders`), and a sentence that leaves the opening
-/// lesson out (`açılış dersi dışındaki yirmi dersin`), the distribution sentence's.
+/// lesson out (`açılış dersi dışındaki yirmi dersin`), the distribution sentence's. A number word
+/// typed with a slip in one of these phrases (`yirmi bri ders`, `yrmi bir ders`) is one finding at
+/// the slipped word (`TriggerDistributionClaim.meantNumber`, the one reader of such words).
 enum CourseLessonCount {
     /// The lesson words a number before names the course's lessons with.
     private static let lessonWords: Set<String> = ["ders", "dersin", "derslik", "dersten"]
@@ -33,6 +35,24 @@ enum CourseLessonCount {
             guard mayState(block.source) else { continue }
             let words = TriggerDistributionClaim.words(block.inline.readable())
             for at in words.indices where lessonWords.contains(words[at].text) && words[at].gap.isEmpty {
+                // A number word typed with a slip (`yirmi bri ders`) in a phrase that states the
+                // count: one finding at the slip, saying the count too when the number meant is wrong.
+                if let (value, start, slip) = slippedNumber(words, before: at), value > 1,
+                    states(words, number: start, lessonWord: at)
+                {
+                    let meant = TriggerDistributionClaim.corrected(
+                        words, start..<at, slip: slip.word, meant: slip.meant)
+                    findings.append(
+                        .misspeltNumber(
+                            at: block.location(of: words[slip.word].offset, in: lesson.path),
+                            written: words[slip.word].written, meant: slip.meant,
+                            wrong: value == lessons
+                                ? nil : "'\(meant)' " + Diagnostic.courseLessonCountStated(value, actual: lessons),
+                            write: value == lessons
+                                ? meant : spelled(lessons, like: meant.split(separator: " ").map(String.init)),
+                            for: (start..<at).map { words[$0].written }.joined(separator: " ")))
+                    continue
+                }
                 guard let (value, start) = number(words, before: at), value > 1, value != lessons,
                     states(words, number: start, lessonWord: at)
                 else { continue }
@@ -87,6 +107,21 @@ enum CourseLessonCount {
                 let found = TriggerDistributionClaim.number(words, at: start), found.length == length
             else { continue }
             return (found.value, start)
+        }
+        return nil
+    }
+
+    /// The number right before the word at `at` with one word typed with a slip (`yirmi bri`,
+    /// `yrmi bir`): its value, where it starts, the slipped word and the word meant; the longer first.
+    private static func slippedNumber(_ words: [TriggerDistributionClaim.Word], before at: Int)
+        -> (Int, Int, (word: Int, meant: String))?
+    {
+        for length in [2, 1] where at - length >= 0 {
+            let start = at - length
+            guard (start + 1...at).allSatisfy({ words[$0].gap.isEmpty }),
+                let found = TriggerDistributionClaim.slippedNumber(words, at: start, length: length)
+            else { continue }
+            return (found.value, start, (found.word, found.meant))
         }
         return nil
     }

@@ -291,6 +291,12 @@ extension Diagnostic {
             case .unreadable(let key, .commentInItem(let kept)):
                 "this item of '\(key ?? "")' is unquoted, and ' #' in it starts a YAML comment, so YAML reads the item "
                     + "as '\(kept)' alone; quote it"
+            // A list-valued key (`objectives`) with a flow collection that is no list of texts
+            // (nested, a mapping): the block list is the form to write, never one text.
+            case .unreadable(let key?, .flowCollection) where CourseCheckKit.FrontMatter.listKeys.contains(key):
+                "front matter value of '\(key)' cannot be read as a list of texts: it is a flow collection with a "
+                    + "nested list or a mapping in it; write it as a block list, '\(key):' and then one indented "
+                    + "'- ' item a line"
             case .unreadable(let key, let reason):
                 (key.map { "front matter value of '\($0)' cannot be read as text: " }
                     ?? "front matter line cannot be read: ")
@@ -935,6 +941,12 @@ extension Diagnostic {
         triggerDistribution(at: location, [(trigger, claimed, actual)])
     }
 
+    /// What a count `stated` of `trigger` says against the `actual` lessons declaring it.
+    static func triggerDistributionCountStated(trigger: String, stated: Int, actual: Int) -> String {
+        "says \(trigger) \(stated), but \(Plural.count(actual, "lesson")) "
+            + "\(Plural.form(actual, "declares", "declare")) \(trigger)"
+    }
+
     /// A bound the sentence gives beside a count (`ortam 6 (en fazla 5)`, `ortam 6 (6'dan az)`)
     /// that the lessons' count breaks.
     static func triggerDistributionBound(
@@ -1018,15 +1030,34 @@ extension Diagnostic {
     ) -> Diagnostic {
         Diagnostic(
             .triggerDistribution, at: location,
-            "says the course has \(Plural.count(stated, "lesson")), but it has \(actual); "
-                + "write '\(write)' for '\(written)'")
+            courseLessonCountStated(stated, actual: actual) + "; write '\(write)' for '\(written)'")
+    }
+
+    /// What a statement of `stated` lessons says against the course's `actual`.
+    static func courseLessonCountStated(_ stated: Int, actual: Int) -> String {
+        "says the course has \(Plural.count(stated, "lesson")), but it has \(actual)"
+    }
+
+    /// A number word typed with a slip (`written`, `bri`, for `meant`, `bir`) in a count a claim
+    /// reads; `wrong` what the number meant then states against the course (nil when it is right),
+    /// `write` the number to write for the words as written (`phrase`).
+    static func misspeltNumber(
+        at location: SourceLocation, written: String, meant: String, wrong: String?, write: String, for phrase: String
+    ) -> Diagnostic {
+        Diagnostic(
+            .triggerDistribution, at: location,
+            "'\(written)' is a misspelling of '\(meant)'" + (wrong.map { ", and \($0)" } ?? "")
+                + "; write '\(write)'" + (phrase == written && wrong == nil ? "" : " for '\(phrase)'"))
     }
 
     static func triggerDistributionTotal(at location: SourceLocation, stated: Int, actual: Int) -> Diagnostic {
-        Diagnostic(
-            .triggerDistribution, at: location,
-            "says \(Plural.count(stated, "lesson")), but \(Plural.count(actual, "lesson")) "
-                + "\(Plural.form(actual, "declares", "declare")) one trigger")
+        Diagnostic(.triggerDistribution, at: location, triggerDistributionTotalStated(stated, actual: actual))
+    }
+
+    /// What the sentence's number of lessons `stated` says against the `actual` lessons declaring one trigger.
+    static func triggerDistributionTotalStated(_ stated: Int, actual: Int) -> String {
+        "says \(Plural.count(stated, "lesson")), but \(Plural.count(actual, "lesson")) "
+            + "\(Plural.form(actual, "declares", "declare")) one trigger"
     }
 
     /// The sentence gives its counts the total `stated` (`toplam 21`); `actual` lessons declare one trigger.
@@ -1052,11 +1083,15 @@ extension Diagnostic {
     static func triggerDistributionRecomputations(
         at location: SourceLocation, stated: Int, path: String, declared: [Int]
     ) -> Diagnostic {
-        let total = declared.reduce(0, +)
-        return Diagnostic(
+        Diagnostic(
             .triggerDistribution, at: location,
-            "says \(Plural.count(stated, "recomputation")), but the distribution "
-                + "\(declared.map(String.init).joined(separator: "/")) that \(path) declares makes \(total)")
+            triggerDistributionRecomputationsStated(stated, path: path, declared: declared))
+    }
+
+    /// What `stated` recomputations say against the distribution `declared` at `path`.
+    static func triggerDistributionRecomputationsStated(_ stated: Int, path: String, declared: [Int]) -> String {
+        "says \(Plural.count(stated, "recomputation")), but the distribution "
+            + "\(declared.map(String.init).joined(separator: "/")) that \(path) declares makes \(declared.reduce(0, +))"
     }
 
     /// The distribution sentence counts some triggers but not `missing`.

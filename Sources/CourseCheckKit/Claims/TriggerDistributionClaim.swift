@@ -154,9 +154,30 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         guard missing.isEmpty else {
             // At the first name written without a count (a list item that lost its count), else at the paragraph.
-            let named = missing.lazy.compactMap { trigger in
+            let firstNamed = missing.lazy.compactMap { trigger in
                 sentence.words.indices.first { Triggers.names[trigger].declared.sameBytes(sentence.words[$0].text) }
+                    .map { (trigger, $0) }
             }.first
+            // Its count a number word typed with a slip (`yerel alti`, `ebeveyn dort`): the slip, at it.
+            if let (trigger, name) = firstNamed,
+                let after = [name + 1, name - 1].first(where: { at in
+                    sentence.words.indices.contains(at) && sentence.words[max(at, name)].gap.allSatisfy { $0 == ":" }
+                        && Self.slippedNumber(sentence.words, at: at, length: 1) != nil
+                }),
+                let slipped = Self.slippedNumber(sentence.words, at: after, length: 1)
+            {
+                let count = Self.declaredCounts(course)?[trigger]
+                findings.append(
+                    misspelt(
+                        NumberSlip(word: after, meant: slipped.meant, words: after..<after + 1), sentence, path: path,
+                        stated: slipped.value, actual: count ?? slipped.value,
+                        wrong: {
+                            Diagnostic.triggerDistributionCountStated(
+                                trigger: Triggers.names[trigger].declared, stated: slipped.value, actual: count ?? 0)
+                        }))
+                return findings
+            }
+            let named = firstNamed?.1
             findings.append(
                 .triggerDistributionUnreadable(
                     at: location(named ?? 0), missing: missing.map { Triggers.names[$0].declared }))
@@ -166,18 +187,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // is reported once, by declared-trigger; the counts are then not known, so the sentence is
         // not judged.
         let declarations = course.lessons.map(\.declaration)
-        guard
-            declarations.indices.allSatisfy({ declarations[$0] == nil || DeclaredTriggerClaim.isSound($0, in: course) }
-            ),
-            !(declarations.contains(where: { $0 == nil }) && declarations.contains(where: { $0 != nil }))
-        else { return findings }
-        var actual = Triggers.names.map { _ in 0 }
-        for declaration in declarations {
-            guard let printed = declaration?.printed,
-                let index = Triggers.names.firstIndex(where: { $0.printed == printed })
-            else { continue }
-            actual[index] += 1
-        }
+        guard let actual = Self.declaredCounts(course) else { return findings }
         // Every count the sentence states, in reading order: a second count of one trigger is read too.
         // One count for several names (`ebeveyn ve gözlem 5'er`) is one finding.
         let stated = Triggers.names.indices.flatMap { index in sentence.counts[index].map { (index, $0) } }
@@ -225,7 +235,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // The number of lessons it counts (`yirmi dersin`) and its total (`toplam 20`): those its
         // counts cover, which a lesson declaring a distribution is not among.
         let counted = actual.reduce(0, +)
-        if let total = sentence.total, total.value != counted {
+        if let slip = sentence.totalSlip {
+            findings.append(
+                misspelt(
+                    slip, sentence, path: path, stated: slip.value, actual: counted,
+                    wrong: { Diagnostic.triggerDistributionTotalStated(slip.value, actual: counted) }))
+        }
+        if let total = sentence.total, total.word != sentence.totalSlip?.words.lowerBound, total.value != counted {
             findings.append(.triggerDistributionTotal(at: location(total.word), stated: total.value, actual: counted))
         }
         if let sum = sentence.sum, sum.value != counted {
@@ -245,6 +261,17 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // The recomputations that distribution adds up to, stated beside it (`çekirdek sekiz yeniden hesaplama`).
         if let stated = sentence.recomputations, sentence.quad != nil, openings.count == 1,
             let declared = declarations[openings[0]]?.distribution,
+            DeclaredTriggerClaim.isSound(openings[0], in: course), let slip = sentence.recomputationsSlip
+        {
+            findings.append(
+                misspelt(
+                    slip, sentence, path: path, stated: stated.value, actual: declared.reduce(0, +),
+                    wrong: {
+                        Diagnostic.triggerDistributionRecomputationsStated(
+                            stated.value, path: course.lessons[openings[0]].path, declared: declared)
+                    }))
+        } else if let stated = sentence.recomputations, sentence.quad != nil, openings.count == 1,
+            let declared = declarations[openings[0]]?.distribution,
             DeclaredTriggerClaim.isSound(openings[0], in: course),
             stated.value != declared.reduce(0, +)
         {
@@ -254,6 +281,41 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     declared: declared))
         }
         return findings
+    }
+
+    /// How many lessons declare each trigger, in `Triggers.names` order; nil when a declaration its
+    /// own lesson contradicts, or a lesson without one when others have one, leaves them unknown.
+    private static func declaredCounts(_ course: CourseFacts) -> [Int]? {
+        let declarations = course.lessons.map(\.declaration)
+        guard
+            declarations.indices.allSatisfy({ declarations[$0] == nil || DeclaredTriggerClaim.isSound($0, in: course) }
+            ),
+            !(declarations.contains(where: { $0 == nil }) && declarations.contains(where: { $0 != nil }))
+        else { return nil }
+        var actual = Triggers.names.map { _ in 0 }
+        for declaration in declarations {
+            guard let printed = declaration?.printed,
+                let index = Triggers.names.firstIndex(where: { $0.printed == printed })
+            else { continue }
+            actual[index] += 1
+        }
+        return actual
+    }
+
+    /// The finding of a number word typed with a slip (`slip`) whose number meant is `stated`, where
+    /// `actual` is right: at the slipped word, with what the number meant says (`wrong`) when it is not.
+    private func misspelt(
+        _ slip: NumberSlip, _ sentence: Candidate, path: String, stated: Int, actual: Int, wrong: () -> String
+    ) -> Diagnostic {
+        let words = sentence.words
+        let meant = Self.corrected(words, slip.words, slip: slip.word, meant: slip.meant)
+        let written = slip.words.map { words[$0].written }
+        return .misspeltNumber(
+            at: sentence.location(ofWord: slip.word, in: path), written: words[slip.word].written, meant: slip.meant,
+            wrong: stated == actual ? nil : "'\(meant)' " + wrong(),
+            write: stated == actual
+                ? meant : CourseLessonCount.spelled(actual, like: meant.split(separator: " ").map(String.init)),
+            for: written.joined(separator: " "))
     }
 
     /// The paragraphs that may be the sentence, the likeliest first: the ones that count all four
@@ -467,6 +529,15 @@ package struct TriggerDistributionClaim: ClaimCheck {
         return changed ? result : nil
     }
 
+    /// A number word typed with a slip where a claim reads a count: the word, the word meant, and
+    /// the number's words.
+    struct NumberSlip: Sendable {
+        var word: Int
+        var meant: String
+        var words: Range<Int>
+        var value = 0
+    }
+
     /// A paragraph that may be the sentence (with the list it introduces), its words as rendered,
     /// and what it states: the counts it gives each trigger (in `Triggers.names` order; none, one,
     /// or more when it counts a trigger again), by word.
@@ -481,6 +552,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var unseen: [(word: Int, trigger: String)] = []
         /// The number of lessons it names (`yirmi dersin`).
         var total: (value: Int, word: Int)?
+        /// A number word of `total` or `recomputations` typed with a slip (`yrmi dersin`, `sekz
+        /// yeniden hesaplama`): the slipped word, the word meant and the number's words.
+        var totalSlip: NumberSlip?
+        var recomputationsSlip: NumberSlip?
         /// The total it gives its counts (`toplam 20`).
         var sum: (value: Int, word: Int)?
         /// A distribution of four counts (`2/2/2/2`) that counts no trigger here: the opening lesson's.
@@ -1312,6 +1387,131 @@ package struct TriggerDistributionClaim: ClaimCheck {
         "sekseni": 80, "doksanı": 90,
     ]
 
+    /// Words one slip from a number word that are words of their own (`o`, `ön`, `son` for `on`;
+    /// `bin`, `biz`, `iri` for `bir`; `ki`, `ilk` for `iki`; `baş` for `beş`; `alt` for `altı`;
+    /// `yeni` for `yedi`; `elle` for `elli`): never read as a misspelt number.
+    private static let nearNumbers: Set<String> = [
+        "o", "an", "en", "un", "in", "ön", "son", "bin", "bil", "bit", "biz", "ben", "bi", "iri", "bira", "bire",
+        "ki", "ilk", "ikiz", "baş", "boş", "beşe", "bez", "alt", "altın", "yeni", "yedim", "eli", "elle",
+        "el", "kürk", "kırık", "uç", "dürt", "ile", "iç", "üçe", "ise", "beri", "iyi", "ilki", "yeri", "alta", "dokun",
+        "sır",
+    ]
+
+    /// The number words with their letters folded to ASCII (`asciiFolded`), for `meantNumber`.
+    private static let foldedNumbers: [(word: String, folded: [UInt8])] = (Array(units.keys) + Array(tens.keys))
+        .sorted().map { ($0, asciiFolded($0)) }
+
+    /// The number word `word` is typed for with one slip: a Turkish letter and its ASCII twin swapped
+    /// (`bır`, `alti`, `dort`: any number of them), or, for a word of three letters or more, one
+    /// letter left out, added, changed or two swapped (`br`, `bri`, `yrmi`, `sekz`). Nil for a number
+    /// word, a word of its own (`nearNumbers`), or a word as near two number words. Asked only where a
+    /// claim reads a count (before a lesson word, `yeniden hesaplama`, after a trigger's name), by
+    /// bytes first: most words asked are near no number word.
+    static func meantNumber(_ word: String) -> String? {
+        let folded = asciiFolded(word)
+        guard folded.count >= 2, folded.count <= 8 else { return nil }
+        var found: String?
+        var swapped: String?
+        for number in foldedNumbers where abs(number.folded.count - folded.count) <= 1 {
+            if number.folded == folded {
+                swapped = number.word
+            } else if number.word.utf8.count >= 3, withinOneSlip(folded, number.folded) {
+                // As near two number words: not known which.
+                if found != nil { found = "" } else { found = number.word }
+            }
+        }
+        guard let meant = swapped ?? found, !meant.isEmpty, units[word] == nil, tens[word] == nil,
+            possessives[word] == nil, !nearNumbers.contains(word), word.allSatisfy(\.isLetter)
+        else { return nil }
+        return meant
+    }
+
+    /// Whether `a` and `b` differ by one byte left out, added, changed, or two neighbours swapped.
+    private static func withinOneSlip(_ a: [UInt8], _ b: [UInt8]) -> Bool {
+        if a.count == b.count {
+            var first = -1
+            var second = -1
+            for index in a.indices where a[index] != b[index] {
+                if first < 0 {
+                    first = index
+                } else if second < 0 {
+                    second = index
+                } else {
+                    return false
+                }
+            }
+            return second < 0 || (second == first + 1 && a[first] == b[second] && a[second] == b[first])
+        }
+        let (long, short) = a.count > b.count ? (a, b) : (b, a)
+        guard long.count == short.count + 1 else { return false }
+        var index = 0
+        while index < short.count && long[index] == short[index] { index += 1 }
+        while index < short.count {
+            if long[index + 1] != short[index] { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// `word`'s bytes with its Turkish letters as their ASCII twins (`ı` and `i` alike): what a slip
+    /// of the keyboard layout keeps.
+    private static func asciiFolded(_ word: String) -> [UInt8] {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(word.utf8.count)
+        var bytes = word.utf8.makeIterator()
+        while let byte = bytes.next() {
+            guard byte == 0xC3 || byte == 0xC4 || byte == 0xC5, let next = bytes.next() else {
+                folded.append(byte)
+                continue
+            }
+            switch (byte, next) {
+            case (0xC4, 0xB1), (0xC4, 0xB0): folded.append(UInt8(ascii: "i"))
+            case (0xC3, 0xB6): folded.append(UInt8(ascii: "o"))
+            case (0xC3, 0xBC): folded.append(UInt8(ascii: "u"))
+            case (0xC5, 0x9F): folded.append(UInt8(ascii: "s"))
+            case (0xC3, 0xA7): folded.append(UInt8(ascii: "c"))
+            case (0xC4, 0x9F): folded.append(UInt8(ascii: "g"))
+            default: folded += [byte, next]
+            }
+        }
+        return folded
+    }
+
+    /// The number of `length` words from `index` with exactly one word typed with a slip
+    /// (`yirmi bri`, `yrmi bir`, `sekz`; `meantNumber`): its value, the slipped word and the word
+    /// meant. Nil when no word slipped (`number` reads it), or two did.
+    static func slippedNumber(_ words: [Word], at index: Int, length: Int) -> (value: Int, word: Int, meant: String)? {
+        guard index >= 0, index + length <= words.count,
+            (index..<index + length).allSatisfy({ !words[$0].notACount }),
+            (index + 1..<index + length).allSatisfy({ !words[$0].separated })
+        else { return nil }
+        var slip: (word: Int, meant: String)?
+        var read: [String] = []
+        for at in index..<index + length {
+            var text = words[at].text
+            if units[text] == nil && tens[text] == nil {
+                guard slip == nil, let meant = meantNumber(text) else { return nil }
+                slip = (at, meant)
+                text = meant
+            }
+            read.append(text)
+        }
+        guard let slip else { return nil }
+        if length == 1 { return ((units[read[0]] ?? tens[read[0]])!, slip.word, slip.meant) }
+        guard length == 2, let ten = tens[read[0]], let unit = units[read[1]], unit > 0 else { return nil }
+        return (ten + unit, slip.word, slip.meant)
+    }
+
+    /// The words `range` as written, the slipped one (`slip`) as `meant`, cased as it was written.
+    static func corrected(_ words: [Word], _ range: Range<Int>, slip: Int, meant: String) -> String {
+        range.map { at in
+            guard at == slip else { return words[at].written }
+            // Capitalised as Turkish does: `i` as `İ`.
+            guard words[at].written.first?.isUppercase == true else { return meant }
+            return (meant.hasPrefix("i") ? "İ" : meant.prefix(1).uppercased()) + meant.dropFirst()
+        }.joined(separator: " ")
+    }
+
     /// A ten and a unit written as one word (`yirmiiki`, `onbir`): the number a reader reads.
     static func joinedNumber(_ word: String) -> Int? {
         // Every ten opens with one of these bytes (`ı` of `kırk` is the second letter).
@@ -1948,14 +2148,24 @@ package struct TriggerDistributionClaim: ClaimCheck {
         candidate.unknown = Set(candidate.unknown).sorted()
         candidate.sum = stated
         // A number right before a word for lessons (`yirmi dersin`; `bir` alone is "a").
+        // One of its words typed with a slip (`yrmi dersin`): read as meant, the slip named; after
+        // the number, only the same number restated (`… ise yrmi dersin tetiğini sayar`).
         for word in words.indices where words[word].text.hasPrefix("ders") && !words[word].separated {
             for length in [2, 1] where word - length >= 0 && !usedNumbers.contains(word - length) {
                 if let found = number(words, at: word - length), found.length == length, found.value > 1 {
-                    candidate.total = (found.value, word - length)
+                    if candidate.total == nil { candidate.total = (found.value, word - length) }
+                    break
+                }
+                if let slipped = slippedNumber(words, at: word - length, length: length), slipped.value > 1,
+                    candidate.total.map({ $0.value == slipped.value }) ?? true
+                {
+                    if candidate.total == nil { candidate.total = (slipped.value, word - length) }
+                    candidate.totalSlip = NumberSlip(
+                        word: slipped.word, meant: slipped.meant, words: word - length..<word, value: slipped.value)
                     break
                 }
             }
-            if candidate.total != nil { break }
+            if candidate.totalSlip != nil { break }
         }
         // Four slashed numbers no trigger took.
         for first in words.indices where first + 3 < words.count && !usedNumbers.contains(first) {
@@ -1978,6 +2188,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
             for length in [2, 1] where word - length >= 0 && !usedNumbers.contains(word - length) {
                 if let found = number(words, at: word - length), found.length == length, !named(word - length - 1) {
                     candidate.recomputations = (found.value, word - length)
+                    break
+                }
+                if let slipped = slippedNumber(words, at: word - length, length: length), !named(word - length - 1) {
+                    candidate.recomputations = (slipped.value, word - length)
+                    candidate.recomputationsSlip = NumberSlip(
+                        word: slipped.word, meant: slipped.meant, words: word - length..<word)
                     break
                 }
             }

@@ -24,7 +24,8 @@ package enum CLIReference {
             `<digits>-<slug>.md` (two or more digits), in name order; `README.md` is the course index (or,
             without it, the one file GitHub shows as the README: `readme.md`, `README.MD`, `README.markdown`),
             a lesson's file under a slipped name that the index or the goldens record is that lesson (one
-            error at it), and any other `.md` file gets a warning. Paths mean what the OS means: a directory named twice (`lessons
+            error at it), the index saved as `README`, `README.txt` or `index.md` is one error at it (rename it
+            to `README.md`), and any other `.md` file gets a warning. Paths mean what the OS means: a directory named twice (`lessons
             lessons/`, a link to it) is checked once, `link/../lessons` goes through the link, and a shell glob
             (`lessons/*.md`) that names the index and every lesson is that directory, whole.
 

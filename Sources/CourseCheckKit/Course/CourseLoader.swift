@@ -138,6 +138,11 @@ package struct CourseLoader: Sendable {
             let directoryPath = url.path
             let subfolders = Self.foldersHoldingLessons(in: directoryPath, listing: listing)
             let index = LessonRecords.indexName(in: directoryPath, names: names)
+            // The index saved under a name it is not read from (`README.txt`, `index.md`): one finding at it.
+            let standIn = LessonRecords.indexStandIn(in: directoryPath, names: names)
+            if let standIn {
+                diagnostics.append(.indexStandIn(Self.display(path, standIn), name: standIn))
+            }
             // A file under a slipped name is the lesson the records name: one finding, and an entry
             // that keeps its goldens (`LessonRecords`).
             let slipped = LessonRecords.slipped(
@@ -192,7 +197,7 @@ package struct CourseLoader: Sendable {
                     diagnostics.append(
                         .notALesson(at: SourceLocation(path: display, line: 1), .misnamed(rename: rename)))
                     misnamed.append(.init(name: name, rename: rename))
-                } else if name != index {
+                } else if name != index && name != standIn {
                     diagnostics.append(.uncheckedMarkdown(display))
                 }
             }

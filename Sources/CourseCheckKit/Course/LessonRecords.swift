@@ -72,6 +72,43 @@ package enum LessonRecords {
         return others.count == 1 ? others[0] : "README.md"
     }
 
+    /// A file that holds the course index under a name coursecheck does not read it from, in a
+    /// lessons directory with no index (`names`, its listing, has no `indexName`): `README` or
+    /// `README.txt` in any case (GitHub shows it as the folder's README, but as plain text, so its
+    /// links are not links), or `index.md` (GitHub does not show it beside the lessons at all). It is
+    /// the index when it has the index's shape: front matter with `lessons:`, or a link to a lesson
+    /// file. Read only when no index stands, which a course as it should be never is.
+    static func indexStandIn(in path: String, names: [String]) -> String? {
+        guard !names.contains("README.md"), !names.contains(where: isIndexName) else { return nil }
+        let standIns = names.filter { name in
+            ["readme", "readme.txt", "index.md"].contains(name.lowercased())
+        }.sortedDeterministically()
+        return standIns.first { name in
+            guard let data = FileManager.default.contents(atPath: path + "/" + name) else { return false }
+            return holdsIndex(String(decoding: data, as: UTF8.self))
+        }
+    }
+
+    /// Whether `text` has the index's shape: front matter with `lessons:`, or a link to a lesson file.
+    private static func holdsIndex(_ text: String) -> Bool {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.first?.trimmingCharacters(in: .whitespaces) == "---",
+            lines.dropFirst().prefix(while: { $0.trimmingCharacters(in: .whitespaces) != "---" }).contains(where: {
+                $0.hasPrefix("lessons:")
+            })
+        {
+            return true
+        }
+        var rest = Substring(text)
+        while let open = rest.range(of: "](") {
+            var target = rest[open.upperBound...].prefix { $0 != ")" && $0 != "#" && !$0.isWhitespace }
+            if target.hasPrefix("./") { target = target.dropFirst(2) }
+            if LessonName.isLessonFile(String(target)) { return true }
+            rest = rest[open.upperBound...]
+        }
+        return false
+    }
+
     /// The name without its markdown extension (`.md` in any case, `.markdown`) and trailing white
     /// space, or nil when it has none.
     static func markdownStem(_ name: String) -> String? {

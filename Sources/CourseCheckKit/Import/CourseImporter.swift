@@ -112,8 +112,9 @@ package struct CourseImporter {
         "'" + text.replacingOccurrences("'", with: "''") + "'"
     }
 
-    /// The text of lesson `index`. From an existing file come its `objectives` lines (the export
-    /// has none) and its `updated` value when it is later than the export's (it never goes back).
+    /// The text of lesson `index`. From an existing file come its `objectives` lines, the key's
+    /// first (the export has none), and its `updated` value when it is later than the export's (it
+    /// never goes back).
     package func lessonText(_ index: Int, objectives: [String], updated existing: String? = nil) -> String {
         let lesson = lessons[index]
         var lines = [
@@ -128,7 +129,7 @@ package struct CourseImporter {
                 lines.append(line.text)
             }
         }
-        if !objectives.isEmpty { lines += ["objectives:"] + objectives }
+        lines += objectives
         lines += ["---", "", "# " + lesson.title, ""] + lesson.body
         return lines.joined(separator: "\n") + "\n"
     }
@@ -193,7 +194,8 @@ package struct CourseImporter {
             {
                 updated = frontMatter["updated"]?.value
                 if let entry = frontMatter["objectives"] {
-                    objectives = existing.lines[entry.line..<(frontMatter.closingLine - 1)].map(\.text)
+                    // From its key's line: a flow list (`objectives: [a, b]`) is on it.
+                    objectives = existing.lines[(entry.line - 1)..<(frontMatter.closingLine - 1)].map(\.text)
                 }
             }
             files.append(

@@ -539,8 +539,9 @@ package struct FrontMatter: Sendable, Equatable {
             switch read(String(value), continuation) {
             case .success(let text): entries[key] = Entry(value: text, items: [], line: line.number)
             case .failure(let reason):
-                // `tags: ['durum', state]` in a key no claim reads: a list, as YAML reads it.
-                if reason.reason == .flowCollection, !Self.readKeys.contains(key),
+                // `tags: ['durum', state]` in a key no claim reads, or in a list-valued one
+                // (`objectives: [a, b]`): a list, as YAML reads it and GitHub's table shows it.
+                if reason.reason == .flowCollection, !Self.readKeys.contains(key) || Self.listKeys.contains(key),
                     continuation.allSatisfy(isBlank), let items = Self.flowSequence(value)
                 {
                     entries[key] = Entry(value: "", items: items, line: line.number)
@@ -555,8 +556,13 @@ package struct FrontMatter: Sendable, Equatable {
     /// The keys every lesson's front matter must have (`FrontMatterClaim`).
     package static let requiredKeys = ["title", "source", "course", "language", "updated", "license"]
 
-    /// The keys a claim reads as text or as a block list: a flow collection there stays unreadable.
+    /// The keys a claim reads as text or as a block list: a flow collection there stays unreadable,
+    /// but in a list-valued one (`listKeys`).
     static let readKeys = Set(requiredKeys + ["objectives", "lessons"])
+
+    /// The read keys whose value is a list: a one-line flow sequence of scalars there is the same
+    /// list as the block form.
+    static let listKeys: Set<String> = ["objectives"]
 
     /// The items of a one-line flow sequence of plain or quoted scalars (`[a, 'b c', "d"]`, a
     /// comment after it), or nil for anything else YAML may read otherwise or reject (a nested

@@ -49,6 +49,19 @@ extension Diagnostic {
                 + "directory, or name it NN-slug.md to check it as a lesson")
     }
 
+    /// The course index saved as `name` (`README.txt`, `README`, `index.md`, at `path`), which
+    /// coursecheck does not read it from and GitHub does not render as the index.
+    static func indexStandIn(_ path: String, name: String) -> Diagnostic {
+        let shown =
+            name.lowercased() == "index.md"
+            ? "GitHub shows only a README beside the lessons"
+            : "GitHub shows \(name) as plain text, so its links are not links"
+        return Diagnostic(
+            .courseIndex, at: SourceLocation(path: path, line: 1, column: 1),
+            "rename \(name) to README.md: it holds the course index, which coursecheck reads from README.md, "
+                + "and \(shown)")
+    }
+
     /// A file named like a lesson in `folder`, a sub-folder of the lessons directory `lessons`:
     /// only the files of the directories given are read, so it is not checked.
     static func nestedLesson(_ path: String, folder: String, lessons: String) -> Diagnostic {
