@@ -199,6 +199,22 @@ package struct ClosingTableClaim: ClaimCheck {
         {
             return .checked([.closingTable(at: SourceLocation(path: owner.path, line: lastLine + 1), broken)])
         }
+        // A line with no pipe typed right under the last row (the blank line before a paragraph
+        // lost, a `===` typed there): GitHub takes it, and every line of its paragraph, in as rows.
+        // One finding at its first line, naming it as that, and the rows are judged once it is fixed
+        // (read now, the paragraph is a row naming no lesson, and deleting it loses the page's text).
+        if let lastRow = table.rows.last, !lastRow.line.text.utf8.contains(UInt8(ascii: "|")) {
+            var first = table.rows.count - 1
+            while first > 0, !table.rows[first - 1].line.text.utf8.contains(UInt8(ascii: "|")) { first -= 1 }
+            if first > 0 {
+                let text = table.rows[first].line.text.trimmingWhitespaces
+                return .checked([
+                    .closingTable(
+                        at: SourceLocation(path: owner.path, line: table.rows[first].line.number),
+                        .gluedUnder(underline: !text.isEmpty && text.allSatisfy { $0 == "=" }))
+                ])
+            }
+        }
         // Struck-through text and footnote marks in a row depend on the renderer: a warning each.
         for row in table.rows {
             findings += GitHubOnlyText.warnings(in: Inline(row.line.text), claim: "closing table") {
