@@ -192,4 +192,40 @@ final class ContainerEdgeSlipTests: XCTestCase {
         let (_, _, control, _) = try edited(file) { $0.insert(contentsOf: ["", "---"], at: 14) }
         XCTAssertEqual(control, [])
     }
+
+    /// Lesson 21's closing table: header 243, delimiter row 244. A slip in the delimiter row (a
+    /// cell lost, an em dash as autocorrect types `---`, `|===|`) renders no table (cmark-gfm: a
+    /// paragraph of pipes): one finding at line 244, the slipped line, whose fix writes it; a
+    /// header a cell short over a right delimiter row stays at the header.
+    func testASlippedDelimiterRowIsOneFindingAtItsLine() throws {
+        let file = "21-on-izleme-ve-yineleme.md"
+        let here =
+            "lessons/\(file):244:1: error: the closing table's delimiter row is here, but GitHub does not read it as "
+            + "one, so it renders no table: "
+        let fix = "; write '|---|---|---|---|' [closing-table]"
+        let cases = [
+            ("|---|---|---|", here + "its header has 4 cells and its delimiter row has 3" + fix),
+            ("|---|---|-\u{2014}-|---|", here + "a delimiter cell is not dashes with optional colons" + fix),
+            (
+                "|===|===|===|===|",
+                here + "a delimiter cell is dashes ('-') with optional colons, not '|===|===|===|===|'" + fix
+            ),
+        ]
+        for (written, finding) in cases {
+            let (clean, lines, found, rerun) = try edited(file) { $0[243] = written }
+            XCTAssertEqual(found, [finding], written)
+            let fixed = try followed(found, in: lines)
+            XCTAssertEqual(fixed, clean, written)
+            XCTAssertEqual(try rerun(fixed), [], written)
+        }
+        // The header's slip stays at the header.
+        let (_, _, header, _) = try edited(file) { $0[242] = "| Ders | Değişiklik | Tetik |" }
+        XCTAssertEqual(
+            header,
+            [
+                "lessons/\(file):243:1: error: the closing table's header row is here, but GitHub does not render it as "
+                    + "a table: its header has 3 cells and its delimiter row has 4; write line 244 as '|---|---|---|' "
+                    + "[closing-table]"
+            ])
+    }
 }

@@ -754,6 +754,9 @@ extension Diagnostic {
         case repeated(row: Int, named: String)
         /// The closing table's header is on the page, but GitHub renders no table (`reason`).
         case notRendered(String, fix: String?)
+        /// The delimiter row under the header is there but slipped (`reason`): no table renders;
+        /// `row` is the delimiter row the header needs.
+        case slippedDelimiter(String, row: String)
         /// The delimiter row below the header is indented as code (`written`: `4 spaces`), so
         /// GitHub renders no table.
         case indentedDelimiter(written: String)
@@ -861,6 +864,9 @@ extension Diagnostic {
                 "row \(row) has \(cells) cells but the header has \(header), and GitHub shows its last "
                     + (header - cells == 1 ? "cell" : "\(header - cells) cells")
                     + " empty: a '|' between two cells is missing; write it back"
+            case .slippedDelimiter(let reason, let row):
+                "the closing table's delimiter row is here, but GitHub does not read it as one, so it renders no "
+                    + "table: \(reason); write '\(row)'"
             case .notRendered(let reason, let fix):
                 "the closing table's header row is here, but GitHub does not render it as a table: \(reason)"
                     + (fix.map { "; \($0)" } ?? "")
