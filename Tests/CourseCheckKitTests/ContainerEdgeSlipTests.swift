@@ -157,7 +157,9 @@ final class ContainerEdgeSlipTests: XCTestCase {
         }
         XCTAssertEqual(both, [row + "put a blank line before it [closing-table]"])
         // The controls: the blank line there, a paragraph typed after it.
-        let (_, _, control, _) = try edited(file) { $0.insert(contentsOf: ["", "Tablo kursun kısa özetidir."], at: 265) }
+        let (_, _, control, _) = try edited(file) {
+            $0.insert(contentsOf: ["", "Tablo kursun kısa özetidir."], at: 265)
+        }
         XCTAssertEqual(control, [])
     }
 

@@ -94,7 +94,8 @@ extension FenceSlipPropertyTests {
             let described = message + "'\(marker)' item, both fences lost: \(found)"
             XCTAssertEqual(found.count, 1, described)
             XCTAssertTrue(
-                found.first?.hasPrefix("lessons/\(file):\(opening):\(marker.count + 1): error: lines \(opening)–") ?? false,
+                found.first?.hasPrefix("lessons/\(file):\(opening):\(marker.count + 1): error: lines \(opening)–")
+                    ?? false,
                 described)
             XCTAssertTrue(
                 found.first?.hasSuffix(

@@ -171,7 +171,8 @@ enum FollowTheFix {
             }
         }
         if let split = text.range(
-            of: #"; write line [0-9]+ as '[^']+' and move its text to a new line under it, after '[^']*'; insert '[^']+' after line [0-9]+$"#,
+            of:
+                #"; write line [0-9]+ as '[^']+' and move its text to a new line under it, after '[^']*'; insert '[^']+' after line [0-9]+$"#,
             options: .regularExpression)
         {
             let words = text[split].split(separator: "'", omittingEmptySubsequences: false)
