@@ -584,9 +584,9 @@ final class CascadeTests: XCTestCase {
         XCTAssertEqual(
             findings(),
             [
-                "lessons/21-on-izleme-ve-yineleme.md:243:1: error: the closing table's header row is here, but GitHub "
-                    + "does not render it as a table: a delimiter cell is not dashes with optional colons; write line 244 "
-                    + "as '|---|---|---|---|' [closing-table]"
+                "lessons/21-on-izleme-ve-yineleme.md:244:1: error: the closing table's delimiter row is here, but "
+                    + "GitHub does not read it as one, so it renders no table: a delimiter cell is not dashes with "
+                    + "optional colons; write '|---|---|---|---|' [closing-table]"
             ])
     }
 

@@ -588,8 +588,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
                     + "its keys as text; write '---' [front-matter]",
                 "lessons/19-erisilebilirlik.md:1:1: error: '\u{2014}' does not open the front matter, so readers see "
                     + "its keys as text; write '---' [front-matter]",
-                "lessons/21-on-izleme-ve-yineleme.md:243:1: error: \(table)a delimiter cell is dashes ('-') with "
-                    + "optional colons, not '|===|===|===|===|'; write line 244 as '|---|---|---|---|' [closing-table]",
+                "lessons/21-on-izleme-ve-yineleme.md:244:1: error: the closing table's delimiter row is here, but "
+                    + "GitHub does not read it as one, so it renders no table: a delimiter cell is dashes ('-') with "
+                    + "optional colons, not '|===|===|===|===|'; write '|---|---|---|---|' [closing-table]",
             ])
         let header = "| Ders | Değişiklik | Tetik | Sınırlayıcı ölçüm |\n"
         XCTAssertEqual(

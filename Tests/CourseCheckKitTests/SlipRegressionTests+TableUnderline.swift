@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// A line typed right under the closing table's last row, as cmark-gfm reads it: a table takes no
-/// setext underline, so `===` is a row of its own and `---` (or `***`) a rule after the table.
+/// setext underline, so `===` is a row of its own (named as a line
+/// that continues the table, which goes) and `---` (or `***`) a rule after the table.
 extension SlipRegressionTests {
     func testAnUnderlineUnderTheClosingTablesLastRowIsARowOrARule() throws {
         let scratch = try CourseCopy.make(for: self)
@@ -14,8 +15,8 @@ extension SlipRegressionTests {
             (
                 "===",
                 [
-                    "lessons/21-on-izleme-ve-yineleme.md:\(line):1: error: row 22 names '===', which is not a lesson "
-                        + "of the course [closing-table]"
+                    "lessons/21-on-izleme-ve-yineleme.md:\(line):1: error: this line continues the closing table as "
+                        + "a row (GitHub reads a line right under a table as a row); delete this line [closing-table]"
                 ]
             ),
             ("---", []), ("***", []), ("- - -", []),

@@ -248,3 +248,140 @@ extension StructureSlipPropertyTests {
         }
     }
 }
+
+extension StructureSlipPropertyTests {
+    /// One to three lines with no pipe typed right under the closing table's last row (random
+    /// words, indented 0 to 3 spaces, or a run of `=`), or the blank line under it deleted so the
+    /// sentence that counts the triggers is glued there. cmark-gfm is the oracle: each such line
+    /// is one more row of the table. Exactly one finding, at the first, naming it as a row; its
+    /// fix followed (a blank line before text, `===` deleted), the page renders as the author
+    /// meant it (the text a paragraph under the table, or the clean page), with the findings of
+    /// that page: none.
+    func testALineGluedUnderTheClosingTableGivesOneFindingThere() throws {
+        let tool = try Self.cmarkGFM()
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let (file, url, text) = try CourseCopy.lastLesson(in: lessons)
+        let clean = text.components(separatedBy: "\n")
+        let header = try XCTUnwrap(clean.firstIndex { $0.hasPrefix("| Ders |") })
+        let under = header + clean[header...].prefix { $0.hasPrefix("|") }.count
+        let words = ["tablo", "Kurs", "özet", "satır", "değer", "note", "see", "Bu", "ve", "ders"]
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            func pick<T>(_ from: [T]) -> T { from[Int(random.next() % UInt64(from.count))] }
+            var lines = clean
+            var meant = clean
+            let what: String
+            let underline: Bool
+            switch random.next() % 3 {
+            case 0:
+                lines.remove(at: under)
+                what = "the blank line under the table deleted"
+                underline = false
+            case 1:
+                let typed = String(repeating: "=", count: 1 + Int(random.next() % 5))
+                lines.insert(typed, at: under)
+                what = "'\(typed)' typed under the table"
+                underline = true
+            default:
+                let typed = (0..<(1 + random.next() % 3)).map { _ in
+                    String(repeating: " ", count: Int(random.next() % 4))
+                        + (0..<(1 + random.next() % 5)).map { _ in pick(words) }.joined(separator: " ") + "."
+                }
+                lines.insert(contentsOf: typed, at: under)
+                meant.insert(contentsOf: [""] + typed, at: under)
+                what = "\(typed) typed under the table"
+                underline = false
+            }
+            let slipped = lines.joined(separator: "\n")
+            try slipped.write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message = "seed \(seed): \(what): \(found)"
+            XCTAssertNotEqual(
+                try Self.render(slipped, with: tool, tables: true),
+                try Self.render(meant.joined(separator: "\n"), with: tool, tables: true), message)
+            XCTAssertEqual(
+                found,
+                [
+                    Substring(
+                        "lessons/\(file):\(under + 1):1: error: this line continues the closing table as a row (GitHub "
+                            + "reads a line right under a table as a row); "
+                            + (underline ? "delete this line" : "put a blank line before it") + " [closing-table]")
+                ], message)
+            guard found.count == 1, let finding = FollowTheFix.parse(String(found[0])) else { continue }
+            let followed = try XCTUnwrap(
+                FollowTheFix.apply([(finding.line, finding.message)], to: lines), "no fix to follow: \(message)")
+            XCTAssertEqual(followed, meant, "after the fix: \(message)")
+            try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(Self.findings(scratch.url), [Substring](), "after the fix: \(message)")
+        }
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+}
+
+extension StructureSlipPropertyTests {
+    /// A random slip in the closing table's delimiter row: a cell dropped or added, a pipe lost
+    /// between two cells, a dash typed as an em or en dash, `=` or `_`. cmark-gfm is the oracle:
+    /// when it renders the page as the clean one, no finding; else exactly one, at the delimiter
+    /// row (the slipped line), whose fix writes it, and followed leaves none.
+    func testASlippedDelimiterRowGivesOneFindingAtIt() throws {
+        let tool = try Self.cmarkGFM()
+        let scratch = try CourseCopy.make(for: self)
+        let lessons = scratch.url.appendingPathComponent("lessons")
+        let (file, url, text) = try CourseCopy.lastLesson(in: lessons)
+        let clean = text.components(separatedBy: "\n")
+        let header = try XCTUnwrap(clean.firstIndex { $0.hasPrefix("| Ders |") })
+        let delimiter = header + 1
+        let page = try Self.render(text, with: tool, tables: true)
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
+            var random = Generator(state: seed)
+            func pick<T>(_ from: [T]) -> T { from[Int(random.next() % UInt64(from.count))] }
+            var cells = ["---", "---", "---", "---"]
+            let what: String
+            switch random.next() % 4 {
+            case 0:
+                cells.remove(at: Int(random.next() % 4))
+                what = "a cell dropped"
+            case 1:
+                cells.insert("---", at: Int(random.next() % 5))
+                what = "a cell added"
+            case 2:
+                let at = Int(random.next() % 3)
+                cells[at] += "---"
+                cells.remove(at: at + 1)
+                what = "a pipe lost after cell \(at + 1)"
+            default:
+                let at = Int(random.next() % 4)
+                let dash = Int(random.next() % 3)
+                let typed = pick(["\u{2014}", "\u{2013}", "=", "_"])
+                var cell = Array(cells[at])
+                cell[dash] = Character(typed)
+                cells[at] = String(cell)
+                what = "dash \(dash + 1) of cell \(at + 1) typed \(typed.unicodeScalars.first!.escaped(asASCII: true))"
+            }
+            var lines = clean
+            lines[delimiter] = "|" + cells.joined(separator: "|") + "|"
+            let slipped = lines.joined(separator: "\n")
+            try slipped.write(to: url, atomically: true, encoding: .utf8)
+            let found = Self.findings(scratch.url)
+            let message = "seed \(seed): \(what), '\(lines[delimiter])': \(found)"
+            if try Self.render(slipped, with: tool, tables: true) == page {
+                XCTAssertEqual(found, [], message)
+                continue
+            }
+            XCTAssertEqual(found.count, 1, message)
+            XCTAssertTrue(
+                found.first?.hasPrefix(
+                    "lessons/\(file):\(delimiter + 1):1: error: the closing table's delimiter row is here, but GitHub "
+                        + "does not read it as one, so it renders no table: ") ?? false, message)
+            XCTAssertTrue(found.first?.hasSuffix("; write '|---|---|---|---|' [closing-table]") ?? false, message)
+            guard found.count == 1, let finding = FollowTheFix.parse(String(found[0])) else { continue }
+            let followed = try XCTUnwrap(
+                FollowTheFix.apply([(finding.line, finding.message)], to: lines), "no fix to follow: \(message)")
+            XCTAssertEqual(followed, clean, "after the fix: \(message)")
+            try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            XCTAssertEqual(Self.findings(scratch.url), [Substring](), "after the fix: \(message)")
+        }
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+}

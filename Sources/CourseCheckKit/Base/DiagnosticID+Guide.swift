@@ -399,12 +399,13 @@ extension DiagnosticID {
                     + "(a delimiter row mistyped, lost, parted from its header or indented as code), or a row's cells "
                     + "sit a column right (a character before its first `|`, `x| Ortam …`), or a row is a cell short "
                     + "for a backslash before a pipe (`yerel \\| kardeşin`: GitHub escapes a pipe after any "
-                    + "backslash), or a line of HTML between two rows ends the table, or a trigger cell is "
+                    + "backslash), or a line of HTML between two rows ends the table, or a line typed right under "
+                    + "the last row (its blank line lost) is taken in as a row, or a trigger cell is "
                     + "wrapped whole in what shows no trigger (struck through, an image, a comment, asterisks typed as "
                     + "entities).",
                 fix: "Edit the row the message names: its title, its trigger, its place; add a missing row, remove "
-                    + "a repeated one, delete the backslash before a pipe, or remove the blank line or HTML line that "
-                    + "breaks the table."
+                    + "a repeated one, delete the backslash before a pipe, remove the blank line or HTML line that "
+                    + "breaks the table, or put a blank line before a paragraph typed right under it."
             )
         case .triggerDistribution:
             (

@@ -106,12 +106,20 @@ package struct ClosingTableClaim: ClaimCheck {
                         ])
                     case nil: break
                     }
+                    let row = Self.delimiterRow(broken.header.count)
+                    // The slip is in the delimiter row when the row under it has the header's cells
+                    // (or there is none): one finding there, at the line to write.
+                    if Self.delimiterSlipped(lesson, header: broken.line, cells: broken.header.count) {
+                        return .checked([
+                            .closingTable(
+                                at: SourceLocation(path: lesson.path, line: broken.line + 1),
+                                .slippedDelimiter(broken.reason, row: row))
+                        ])
+                    }
                     return .checked([
                         .closingTable(
                             at: SourceLocation(path: lesson.path, line: broken.line),
-                            .notRendered(
-                                broken.reason,
-                                fix: "write line \(broken.line + 1) as '\(Self.delimiterRow(broken.header.count))'"))
+                            .notRendered(broken.reason, fix: "write line \(broken.line + 1) as '\(row)'"))
                     ])
                 }
             }
@@ -198,6 +206,22 @@ package struct ClosingTableClaim: ClaimCheck {
             let broken = Self.end(after: lastLine, row: table.rows.count + 1, in: owner)
         {
             return .checked([.closingTable(at: SourceLocation(path: owner.path, line: lastLine + 1), broken)])
+        }
+        // A line with no pipe typed right under the last row (the blank line before a paragraph
+        // lost, a `===` typed there): GitHub takes it, and every line of its paragraph, in as rows.
+        // One finding at its first line, naming it as that, and the rows are judged once it is fixed
+        // (read now, the paragraph is a row naming no lesson, and deleting it loses the page's text).
+        if let lastRow = table.rows.last, !lastRow.line.text.utf8.contains(UInt8(ascii: "|")) {
+            var first = table.rows.count - 1
+            while first > 0, !table.rows[first - 1].line.text.utf8.contains(UInt8(ascii: "|")) { first -= 1 }
+            if first > 0 {
+                let text = table.rows[first].line.text.trimmingWhitespaces
+                return .checked([
+                    .closingTable(
+                        at: SourceLocation(path: owner.path, line: table.rows[first].line.number),
+                        .gluedUnder(underline: !text.isEmpty && text.allSatisfy { $0 == "=" }))
+                ])
+            }
         }
         // Struck-through text and footnote marks in a row depend on the renderer: a warning each.
         for row in table.rows {
@@ -439,6 +463,15 @@ package struct ClosingTableClaim: ClaimCheck {
         return nil
     }
 
+    /// True when the header row at line `header` (1-based) of `cells` cells is right and the
+    /// delimiter row under it slipped: the line after that one is no row, or a row of the header's
+    /// cells. Else the header lost or gained a cell, and the finding stays at it.
+    static func delimiterSlipped(_ lesson: CourseFacts.LessonFacts, header: Int, cells count: Int) -> Bool {
+        let lines = lesson.lesson.file.lines
+        guard header + 1 < lines.count, isPiped(lines[header + 1].text) else { return true }
+        return cells(lines[header + 1].text).count == count
+    }
+
     /// `|---|---|` with `cells` cells: the delimiter row a header of that many cells needs.
     static func delimiterRow(_ cells: Int) -> String {
         "|" + String(repeating: "---|", count: max(cells, 1))
@@ -535,13 +568,16 @@ package struct ClosingTableClaim: ClaimCheck {
                     if header + 1 < segments.count {
                         let next = segments[header + 1].text
                         guard !Prose.isDelimiterRow(next) else { continue }
+                        if isRule(next) {
+                            return .closingTable(
+                                at: at(line + 1),
+                                .slippedDelimiter(
+                                    "a delimiter cell is dashes ('-') with optional colons, not '\(next.trimmingWhitespaces)'",
+                                    row: row))
+                        }
                         return .closingTable(
                             at: at(line),
-                            isRule(next)
-                                ? .notRendered(
-                                    "a delimiter cell is dashes ('-') with optional colons, not '\(next.trimmingWhitespaces)'",
-                                    fix: "write line \(line + 1) as '\(row)'")
-                                : .notRendered("no delimiter row follows it", fix: "insert '\(row)' after line \(line)")
+                            .notRendered("no delimiter row follows it", fix: "insert '\(row)' after line \(line)")
                         )
                     }
                     // The header alone in its paragraph: blank lines part it from its delimiter row.

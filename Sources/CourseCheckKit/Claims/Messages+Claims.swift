@@ -752,10 +752,17 @@ extension Diagnostic {
         case wrappedTrigger(row: Int, written: String, why: String, path: String, declared: String)
         case missingRow(title: String, lesson: Int)
         case notALesson(row: Int, named: String)
+        /// A line with no pipe typed right under the last row (its blank line lost), which GitHub
+        /// takes in as a row: `underline` when it is a `===` run, which goes, else text that needs
+        /// the blank line back.
+        case gluedUnder(underline: Bool)
         /// Row `row` names `named` again, a lesson another row already gives.
         case repeated(row: Int, named: String)
         /// The closing table's header is on the page, but GitHub renders no table (`reason`).
         case notRendered(String, fix: String?)
+        /// The delimiter row under the header is there but slipped (`reason`): no table renders;
+        /// `row` is the delimiter row the header needs.
+        case slippedDelimiter(String, row: String)
         /// The delimiter row below the header is indented as code (`written`: `4 spaces`), so
         /// GitHub renders no table.
         case indentedDelimiter(written: String)
@@ -863,6 +870,9 @@ extension Diagnostic {
                 "row \(row) has \(cells) cells but the header has \(header), and GitHub shows its last "
                     + (header - cells == 1 ? "cell" : "\(header - cells) cells")
                     + " empty: a '|' between two cells is missing; write it back"
+            case .slippedDelimiter(let reason, let row):
+                "the closing table's delimiter row is here, but GitHub does not read it as one, so it renders no "
+                    + "table: \(reason); write '\(row)'"
             case .notRendered(let reason, let fix):
                 "the closing table's header row is here, but GitHub does not render it as a table: \(reason)"
                     + (fix.map { "; \($0)" } ?? "")
@@ -926,6 +936,9 @@ extension Diagnostic {
             case .missingRow(let title, let lesson):
                 "the closing table has no row for '\(title)' (lesson \(lesson)); expected one here"
             case .notALesson(let row, let named): "row \(row) names '\(named)', which is not a lesson of the course"
+            case .gluedUnder(let underline):
+                "this line continues the closing table as a row (GitHub reads a line right under a table as a row); "
+                    + (underline ? "delete this line" : "put a blank line before it")
             case .repeated(let row, let named):
                 "row \(row) repeats '\(named)', which another row already gives; one row per lesson"
             case .outOfOrder(let row, let named, let lesson):
@@ -1113,8 +1126,7 @@ extension Diagnostic {
             case .underline(let written, let sentence):
                 "this '\(written)' right under the sentence that counts the triggers (line \(sentence)) underlines it "
                     + "as a heading, so readers see it as a heading, not as a sentence; delete this line"
-                    + (written.hasPrefix("-")
-                        ? ", or, if a rule is meant here, put a blank line between the sentence and '\(written)'" : "")
+                    + ruleAlternative(written, under: "the sentence")
             }
         return Diagnostic(.triggerDistribution, at: location, message)
     }
@@ -1237,9 +1249,7 @@ extension Diagnostic {
             case .setextUnderline(let written, let underline, let paragraph):
                 "this '\(underline)' right under the paragraph of note \(written) (line \(paragraph)) underlines it as "
                     + "a heading, so the note does not read as a note; delete this line"
-                    + (underline.hasPrefix("-")
-                        ? ", or, if a rule is meant here, put a blank line between the paragraph and '\(underline)'"
-                        : "")
+                    + ruleAlternative(underline, under: "the paragraph")
             case .inComment(let label):
                 "the note **\(label)** is here, but readers do not see it: it is inside an HTML comment; take it out "
                     + "of the comment (or, if the note is meant to go, delete it and renumber the notes after it)"

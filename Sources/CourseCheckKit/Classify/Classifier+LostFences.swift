@@ -28,7 +28,8 @@ extension Classifier {
             bare[block.fenced.opening.number - 1] = block
         }
         func visit(_ node: BlockNode, prefix: String) {
-            let found = lostFencePairs(file, node.children, prefix: prefix, bare: bare, core: core)
+            let marker = node.kind == .listItem ? node.lines.lowerBound : nil
+            let found = lostFencePairs(file, node.children, prefix: prefix, marker: marker, bare: bare, core: core)
             code += found.code
             outputs += found.outputs
             for child in node.children {
@@ -44,9 +45,11 @@ extension Classifier {
         return code + outputs
     }
 
-    /// The lost fence pairs among one container's `children`, whose lines start with `prefix`.
+    /// The lost fence pairs among one container's `children`, whose lines start with `prefix`;
+    /// `marker`, a list item's first line (the index), which starts with its marker instead.
     private static func lostFencePairs(
-        _ file: SourceFile, _ children: [BlockNode], prefix: String, bare: [Int: Lesson.Block], core: String
+        _ file: SourceFile, _ children: [BlockNode], prefix: String, marker: Int?, bare: [Int: Lesson.Block],
+        core: String
     ) -> (code: [LostFencePair], outputs: [LostFencePair]) {
         var found: [LostFencePair] = []
         let width = prefix.utf8.count
@@ -57,20 +60,27 @@ extension Classifier {
             next += 1
             // Cheap first: a paragraph at its container's margin whose first byte may start Swift
             // (`//`, `@`, or a lower-case keyword); the course's prose starts with a capital, `**`,
-            // or a backtick. In a container, its line starts with the prefix (not the item's marker,
-            // before which no fence can be put back).
+            // or a backtick. In a container, its line starts with the prefix, or it is a list item's
+            // first line (`1. // main.swift …`: the item's fence was its first line, `1. ```swift`).
             guard case .paragraph = children[index].kind, children[index].startOffset == width,
                 let first = children[index].content.first, first.prefixLength == width,
                 let byte = first.text.utf8.first,
                 byte == UInt8(ascii: "/") || byte == UInt8(ascii: "@")
                     || (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")),
-                width == 0 || file.lines[first.index].text.hasPrefix(prefix), startsSwift(first.text)
+                width == 0 || file.lines[first.index].text.hasPrefix(prefix) || first.index == marker,
+                startsSwift(first.text)
             else { continue }
+            // On the item's first line the opening fence goes after the marker, and the code moves
+            // to a line of its own under it: `1. ```swift`, then `   // main.swift …`.
+            let markerLine = width > 0 && first.index == marker && !file.lines[first.index].text.hasPrefix(prefix)
             // The window: the paragraphs and indented code that follow with only blank lines between.
             var last = index
             while last + 1 < children.count, showsAsText(children[last + 1]) { last += 1 }
             let start = children[index].lines.lowerBound
-            guard let end = swiftRun(file, from: start, through: children[last].lines.upperBound, prefix: prefix)
+            guard
+                let end = swiftRun(
+                    file, from: start, through: children[last].lines.upperBound, prefix: prefix,
+                    firstWidth: markerLine ? width : nil)
             else { continue }
             let what = runnable(firstLine: first.text, core: core)
             let lines = file.lines[start...end].count { !isBlank(inside($0.text, prefix) ?? $0.text) }
@@ -89,8 +99,11 @@ extension Classifier {
                     finding: .lostFences(
                         at: SourceLocation(path: file.path, line: start + 1, column: width + 1),
                         what: what ?? "Swift code",
-                        shown: first.text, lines: (start + 1)...(end + 1), opener: prefix + "```swift",
-                        closer: prefix + "```"),
+                        shown: first.text, lines: (start + 1)...(end + 1),
+                        opener: markerLine
+                            ? String(decoding: file.lines[start].text.utf8.prefix(width), as: UTF8.self) + "```swift"
+                            : prefix + "```swift",
+                        closer: prefix + "```", movedAfter: markerLine ? prefix : nil),
                     explains: explains, runnable: what != nil))
             lostCodeLines.formUnion(start...end)
             while next < children.count, children[next].lines.lowerBound <= end { next += 1 }
@@ -270,13 +283,20 @@ extension Classifier {
 
     /// The last line (an index) of the run of Swift from line `start` to at most `limit`: lines
     /// that start or go on Swift at the top level, and any line inside brackets they open, up to
-    /// the last line that closes them all. Nil when no line does.
-    static func swiftRun(_ file: SourceFile, from start: Int, through limit: Int, prefix: String = "") -> Int? {
+    /// the last line that closes them all. Nil when no line does. `firstWidth`: the bytes of the
+    /// first line before its text, when it is a list item's marker line (not `prefix`).
+    static func swiftRun(
+        _ file: SourceFile, from start: Int, through limit: Int, prefix: String = "", firstWidth: Int? = nil
+    ) -> Int? {
         var depth = 0
         var end: Int?
         var index = start
         while index <= limit, index < file.lines.count {
-            guard let text = inside(file.lines[index].text, prefix) else { break }
+            let line = file.lines[index].text
+            guard
+                let text = index == start && firstWidth != nil
+                    ? String(decoding: line.utf8.dropFirst(firstWidth ?? 0), as: UTF8.self) : inside(line, prefix)
+            else { break }
             index += 1
             if isBlank(text) { continue }
             if depth == 0, !(index - 1 == start ? startsSwift(text) : continuesSwift(text)) { break }

@@ -194,17 +194,24 @@ extension Diagnostic {
     /// output of the tree at line N"), its lines now shown as text starting with `shown`.
     static func lostFences(
         at location: SourceLocation, what: String, shown: String, lines: ClosedRange<Int>, opener: String,
-        closer: String
+        closer: String, movedAfter: String? = nil
     ) -> Diagnostic {
         let span =
             lines.count == 1 ? "line \(lines.lowerBound) is" : "lines \(lines.lowerBound)–\(lines.upperBound) are"
         let first = String(shown[...].trimmingBlanks())
         let quoted = first.count > 40 ? "'\(first.prefix(40))…'" : "'\(first)'"
+        // A list item's first line held the opening fence (`1. ```swift`): it is written back
+        // there, and the code the line now holds moves to a line of its own under it.
+        let fix =
+            movedAfter.map {
+                "write line \(lines.lowerBound) as '\(opener)' and move its text to a new line under it, after "
+                    + "'\($0)'; insert '\(closer)' after line \(lines.upperBound)"
+            }
+            ?? "insert '\(opener)' before line \(lines.lowerBound) and '\(closer)' after line \(lines.upperBound)"
         return Diagnostic(
             .unterminatedFence, at: location,
             "\(span) \(what) with no fences around it: readers see \(quoted)"
-                + "\(lines.count == 1 ? "" : " and the lines after it") as text; insert '\(opener)' before line "
-                + "\(lines.lowerBound) and '\(closer)' after line \(lines.upperBound)")
+                + "\(lines.count == 1 ? "" : " and the lines after it") as text; \(fix)")
     }
 
     /// Why a block has no role.
@@ -409,6 +416,15 @@ extension Diagnostic {
                 + "a reader opens it; add '</details>' where the hidden part ends")
     }
 
+    /// The second fix of a `-` underline under text: a blank line above it, when that makes it
+    /// the rule it may be meant as. Only three or more dashes are a rule after a blank line; `-`
+    /// is an empty bullet there and `--` a line of text, which a blank line would leave on the page.
+    static func ruleAlternative(_ written: String, under paragraph: String) -> String {
+        let dashes = written.filter { $0 != " " && $0 != "\t" }
+        guard dashes.count >= 3, dashes.allSatisfy({ $0 == "-" }) else { return "" }
+        return ", or, if a rule is meant here, put a blank line between \(paragraph) and '\(written)'"
+    }
+
     static func strayUnderline(at location: SourceLocation, _ reason: StrayUnderline) -> Diagnostic {
         let message =
             switch reason {
@@ -426,8 +442,8 @@ extension Diagnostic {
                     + "heading like the page's title, not as text; delete this line"
             case .sentenceHeading(let written, let paragraph):
                 "'\(written)' right under line \(paragraph) underlines its sentence as a heading, so readers see the "
-                    + "paragraph as a heading, not as text; delete this line, or, if a rule is meant here, put a "
-                    + "blank line between the paragraph and '\(written)'"
+                    + "paragraph as a heading, not as text; delete this line"
+                    + ruleAlternative(written, under: "the paragraph")
             }
         return Diagnostic(.strayUnderline, at: location, message)
     }

@@ -50,6 +50,10 @@ enum FollowTheFix {
         case blankLines(Int, Int)
         /// `insert 'X' before line A and 'Y' after line B`: a block's two lost fences put back.
         case insertAround(String, first: Int, String, last: Int)
+        /// `write line A as 'X' and move its text to a new line under it, after 'P'; insert 'Y' after
+        /// line B`: a list item's first line, which held the opening fence, written back, its text
+        /// moved under it.
+        case splitAround(String, first: Int, after: String, String, last: Int)
         /// `add '</details>' where the hidden part ends`: the line written at the end of the page.
         case append(String)
     }
@@ -110,7 +114,7 @@ enum FollowTheFix {
         // line right above the finding's line, which the HTML block took.
         if text.range(
             of: #"; put a blank line between (the HTML|line [0-9]+) and the [a-z]+$"#, options: .regularExpression)
-            != nil
+            != nil || text.hasSuffix("; put a blank line before it")
         {
             return .insertBefore("")
         }
@@ -164,6 +168,18 @@ enum FollowTheFix {
             let numbers = text[around].split(separator: " ").compactMap { Int($0) }
             if words.count == 5, numbers.count == 2 {
                 return .insertAround(String(words[1]), first: numbers[0], String(words[3]), last: numbers[1])
+            }
+        }
+        if let split = text.range(
+            of:
+                #"; write line [0-9]+ as '[^']+' and move its text to a new line under it, after '[^']*'; insert '[^']+' after line [0-9]+$"#,
+            options: .regularExpression)
+        {
+            let words = text[split].split(separator: "'", omittingEmptySubsequences: false)
+            let numbers = text[split].split(separator: " ").compactMap { Int($0) }
+            if words.count == 7, numbers.count == 2 {
+                return .splitAround(
+                    String(words[1]), first: numbers[0], after: String(words[3]), String(words[5]), last: numbers[1])
             }
         }
         if let lines = text.range(of: #"; delete lines [0-9]+–[0-9]+$"#, options: .regularExpression) {
@@ -295,6 +311,14 @@ enum FollowTheFix {
             case .insertAround(let opener, let first, let closer, let last)?:
                 lines.insert(closer, at: last)
                 lines.insert(opener, at: first - 1)
+            case .splitAround(let opener, let first, let after, let closer, let last)?:
+                // The marker is the opener's bytes before its fence; the text, the line's after them.
+                let marker = opener.utf8.count - "```swift".utf8.count
+                guard opener.hasSuffix("```swift"), lines[first - 1].utf8.count > marker else { return nil }
+                let text = String(decoding: lines[first - 1].utf8.dropFirst(marker), as: UTF8.self)
+                lines.insert(closer, at: last)
+                lines[first - 1] = opener
+                lines.insert(after + text, at: first)
             case .writeHereAndAt(let text, let line)?:
                 lines[fix.line - 1] = text
                 lines[line - 1] = text
