@@ -489,8 +489,8 @@ package struct Prose: Sendable {
                         segments[index].text.drop(while: { $0 == " " }).first == "|",
                         let left = Leftover.before("|", in: segments[row].text)
                     {
-                        let escapes =
-                            left.blanks.isEmpty && left.leftover.reversed().prefix { $0 == "\\" }.count % 2 == 1
+                        // cmark-gfm escapes a pipe after any backslash, a doubled one too (`\\|`).
+                        let escapes = left.blanks.isEmpty && left.leftover.last == "\\"
                         if escapes || rowCells.count > header.count {
                             table.leftoverLeads.append(
                                 LeftoverLead(
