@@ -206,6 +206,8 @@ final class RenderingPropertyTests: XCTestCase {
                 let others = [
                     "yirmi", "yirmi iki", "20", "22", "on dokuz", "otuz", "yirmi bri", "yrmi bir", "yirmi bır",
                     "yirmi br", "yrmi iki", "yirmi ikı", "on dokz",
+                    // Scaled (`yirmi bin`, `yüz`, `bir milyon`: read composed) or composing no number (`yirmi on`).
+                    "yirmi bin", "bin", "yüz", "bir milyon", "iki yüz on", "yirmi on", "on yirmi",
                 ]
                 let other = others[Int(random.next() % UInt64(others.count))]
                 let written = number.hasPrefix("Y") ? other.prefix(1).uppercased() + other.dropFirst() : other
@@ -215,7 +217,8 @@ final class RenderingPropertyTests: XCTestCase {
                     " Son iki ders ortamı ölçtü.", " Bu iki derste ezme ölçülmez.", " İki ders önce gördük.",
                     " Kursun iki dersi tekrar içerir.", " Kursta iki dersten oluşan bir bölüm var.",
                     " Kurs boyunca yeni ders notları çıktı.", " Kursun ilk derslik özeti kısadır.",
-                    " Kurs boyunca o ders tekrarlandı.", " Kurs boyunca baş ders ortamdı.", " Tüm bin ders izlendi.",
+                    " Kurs boyunca o ders tekrarlandı.", " Kurs boyunca baş ders ortamdı.", " Bin kez izlendi.",
+                    " Yüzde on ders dışıdır.",
                 ]
                 let near = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("Kurs boyunca") })
                 if random.next() % 2 == 0 { lines[near] += relative[Int(random.next() % UInt64(relative.count))] }

@@ -12,7 +12,10 @@
 /// sonra`, `iki ders boyunca`), an ordinal (`21. ders`), and a sentence that leaves the opening
 /// lesson out (`açılış dersi dışındaki yirmi dersin`), the distribution sentence's. A number word
 /// typed with a slip in one of these phrases (`yirmi bri ders`, `yrmi bir ders`) is one finding at
-/// the slipped word (`TriggerDistributionClaim.meantNumber`, the one reader of such words).
+/// the slipped word (`TriggerDistributionClaim.meantNumber`, the one reader of such words). A
+/// run of number words with a scale (`yirmi bin ders`, `yüz ders`, `bir milyon ders`) is read
+/// composed, and one composing no number (`yirmi on derslik`) is one finding naming it
+/// (`TriggerDistributionClaim.composedNumber`).
 enum CourseLessonCount {
     /// The lesson words a number before names the course's lessons with.
     private static let lessonWords: Set<String> = ["ders", "dersin", "derslik", "dersten"]
@@ -51,6 +54,27 @@ enum CourseLessonCount {
                             write: value == lessons
                                 ? meant : spelled(lessons, like: meant.split(separator: " ").map(String.init)),
                             for: (start..<at).map { words[$0].written }.joined(separator: " ")))
+                    continue
+                }
+                // A run of number words the pair reader cannot read: with a scale (`yirmi bin
+                // ders`, `bir milyon ders`), or composing no number (`yirmi on derslik`).
+                if let composed = TriggerDistributionClaim.composedNumber(words, before: at),
+                    states(words, number: composed.start, lessonWord: at)
+                {
+                    let written = (composed.start..<at).map { words[$0].written }
+                    let write = spelled(lessons, like: written)
+                    let location = block.location(of: words[composed.start].offset, in: lesson.path)
+                    if let broken = composed.broken {
+                        findings.append(
+                            .malformedNumber(
+                                at: location, written: written.joined(separator: " "), broken: words[broken].written,
+                                after: broken > composed.start ? words[broken - 1].written : nil, write: write))
+                    } else if let value = composed.value, value != lessons {
+                        findings.append(
+                            .courseLessonCount(
+                                at: location, stated: value, written: written.joined(separator: " "),
+                                actual: lessons, write: write))
+                    }
                     continue
                 }
                 guard let (value, start) = number(words, before: at), value > 1, value != lessons,

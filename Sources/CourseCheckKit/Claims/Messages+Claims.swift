@@ -1046,6 +1046,17 @@ extension Diagnostic {
             courseLessonCountStated(stated, actual: actual) + "; write '\(write)' for '\(written)'")
     }
 
+    /// Number words before a lesson word that compose no number (`yirmi on`: `broken`, a ten,
+    /// cannot follow `after`, a ten); `write` the course's number of lessons.
+    static func malformedNumber(
+        at location: SourceLocation, written: String, broken: String, after: String?, write: String
+    ) -> Diagnostic {
+        Diagnostic(
+            .triggerDistribution, at: location,
+            "'\(written)' is no number" + (after.map { " ('\(broken)' cannot follow '\($0)')" } ?? "")
+                + "; write '\(write)' for '\(written)'")
+    }
+
     /// What a statement of `stated` lessons says against the course's `actual`.
     static func courseLessonCountStated(_ stated: Int, actual: Int) -> String {
         "says the course has \(Plural.count(stated, "lesson")), but it has \(actual)"

@@ -1377,6 +1377,61 @@ package struct TriggerDistributionClaim: ClaimCheck {
         "doksan": 90,
     ]
 
+    /// The number words that scale what comes before them (`yüz`, `bin`, `milyon`): read only in a
+    /// run of number words right before a lesson word (`yirmi bin ders`), where `bin` and `yüz` are
+    /// no other word (alone elsewhere, `bin` is one slip from `bir` and `yüz` is "face").
+    static let scales: [String: Int] = ["yüz": 100, "bin": 1000, "milyon": 1_000_000, "milyar": 1_000_000_000]
+
+    /// The run of number words (`units`, `tens`, `scales`) right before the word at `at`, from no
+    /// earlier than `lowerBound`, when the pair reader (`number`) cannot read it: it holds a scale
+    /// (`yirmi bin`, `bir milyon`, `yüz`), or its words compose no number (`yirmi on`, `bir iki
+    /// üç`). Its value (nil when malformed), its first word, and the word that breaks it. A run the
+    /// pair reader reads (`yirmi bir`, `on`) gives nil, so the existing readings stand.
+    static func composedNumber(_ words: [Word], before at: Int, from lowerBound: Int = 0)
+        -> (value: Int?, start: Int, broken: Int?)?
+    {
+        var start = at
+        while start - 1 >= lowerBound, at - start < 8 {
+            let word = words[start - 1]
+            guard !word.notACount, units[word.text] != nil || tens[word.text] != nil || scales[word.text] != nil
+            else { break }
+            // Nothing but blanks between the run's words.
+            if start < at, !words[start].gap.isEmpty || words[start].separated { break }
+            start -= 1
+        }
+        guard start < at else { return nil }
+        let run = start..<at
+        // Units alone say about how many (`bir iki ders`, "a lesson or two"): no composition.
+        guard
+            run.contains(where: { scales[words[$0].text] != nil })
+                || (run.count >= 2 && !run.allSatisfy({ units[words[$0].text] != nil })
+                    && (run.count > 2 || number(words, at: start).map { $0.length != 2 } ?? true))
+        else { return nil }
+        // Turkish numbers: groups of hundreds, tens, units, each group before its scale, the scales falling.
+        var total = 0
+        var group = 0
+        var place = Int.max  // the smallest place filled in the group
+        var scale = Int.max  // the last scale closed
+        for index in run {
+            let text = words[index].text
+            if let unit = units[text] {
+                guard unit > 0, place > 1 else { return (nil, start, index) }
+                (group, place) = (group + unit, 1)
+            } else if let ten = tens[text] {
+                guard place > 10 else { return (nil, start, index) }
+                (group, place) = (group + ten, 10)
+            } else if let factor = scales[text], factor == 100 {
+                guard group < 10, place == Int.max || place == 1 else { return (nil, start, index) }
+                (group, place) = (max(group, 1) * 100, 100)
+            } else if let factor = scales[text] {
+                guard factor < scale, group < 1000 else { return (nil, start, index) }
+                total += max(group, 1) * factor
+                (group, place, scale) = (0, Int.max, factor)
+            }
+        }
+        return (total + group, start, nil)
+    }
+
     /// The possessive forms of the number words (`altısı`, "six of them"; `dördü`, `beşi`), the
     /// word form of `6'sı`: a count before the name it counts (`altısı yerel`). Only there: after a
     /// name they are no count form, and `onu` is the pronoun "it" too (`ortam onu taşır`).
@@ -2151,6 +2206,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // One of its words typed with a slip (`yrmi dersin`): read as meant, the slip named; after
         // the number, only the same number restated (`… ise yrmi dersin tetiğini sayar`).
         for word in words.indices where words[word].text.hasPrefix("ders") && !words[word].separated {
+            // A number with a scale (`yirmi bin dersin`): read composed, judged as any number of lessons.
+            if candidate.total == nil, let composed = composedNumber(words, before: word),
+                !(composed.start..<word).contains(where: usedNumbers.contains), let value = composed.value
+            {
+                candidate.total = (value, composed.start)
+                continue
+            }
             for length in [2, 1] where word - length >= 0 && !usedNumbers.contains(word - length) {
                 if let found = number(words, at: word - length), found.length == length, found.value > 1 {
                     if candidate.total == nil { candidate.total = (found.value, word - length) }

@@ -1,0 +1,107 @@
+import Foundation
+import XCTest
+
+@testable import CourseCheckKit
+
+/// The number words that scale (`yüz`, `bin`, `milyon`) in the closing lesson's counts of lessons:
+/// a run of number words right before a lesson word is read composed (`yirmi bin ders` is 20 000),
+/// a wrong count is one finding at the number with the number to write, and a run that composes no
+/// number (`yirmi on`) is one finding naming it. The same words where no count of lessons stands
+/// (`bin kez`, `yüzde`) are no finding.
+final class CountWordTests: XCTestCase {
+    private var scratch: Scratch!
+    private var lessons: URL { scratch.url.appendingPathComponent("lessons") }
+    private let closing = "21-on-izleme-ve-yineleme.md"
+
+    override func setUpWithError() throws {
+        scratch = try CourseCopy.make(for: self, ["lessons"])
+    }
+
+    /// Replaces the first `target` in the closing lesson, checks every finding of the course
+    /// against `expected` (given the replacement's line), and puts the file back.
+    private func expectAll(
+        _ target: String, _ replacement: String, _ expected: (Int) -> [String], sourceLine: UInt = #line
+    ) throws {
+        let url = lessons.appendingPathComponent(closing)
+        let original = try Data(contentsOf: url)
+        let line = try CourseCopy.replace(target, with: replacement, in: url)
+        let err = InProcess.run(["--no-goldens", "lessons"], in: scratch.url).stderr
+        let found = err.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            .map(String.init)
+        XCTAssertEqual(found, expected(line).map { "lessons/\(closing):" + $0 }, replacement, line: sourceLine)
+        try original.write(to: url)
+    }
+
+    /// `yirmi bin`, `bin`, `yüz`, `bir milyon` before a lesson word: the composed number, one
+    /// finding at its first word with the course's number to write.
+    func testAScaledNumberOfLessonsIsReadComposed() throws {
+        let cases: [(String, String, Int, String)] = [
+            (
+                "Kurs boyunca yirmi bir ders", "Kurs boyunca yirmi bin ders", 14,
+                "20000 lessons, but it has 21; write 'yirmi bir' for 'yirmi bin'"
+            ),
+            (
+                "Kurs boyunca yirmi bir ders", "Kurs boyunca bin ders", 14,
+                "1000 lessons, but it has 21; write 'yirmi bir' for 'bin'"
+            ),
+            (
+                "Kurs boyunca yirmi bir ders", "Kurs boyunca yüz ders", 14,
+                "100 lessons, but it has 21; write 'yirmi bir' for 'yüz'"
+            ),
+            (
+                "Kurs boyunca yirmi bir ders", "Kurs boyunca bir milyon ders", 14,
+                "1000000 lessons, but it has 21; write 'yirmi bir' for 'bir milyon'"
+            ),
+            (
+                "Kurs boyunca yirmi bir ders", "Kurs boyunca iki yüz on ders", 14,
+                "210 lessons, but it has 21; write 'yirmi bir' for 'iki yüz on'"
+            ),
+            (
+                "Yirmi bir dersin her biri", "Yirmi bin dersin her biri", 3,
+                "20000 lessons, but it has 21; write 'Yirmi bir' for 'Yirmi bin'"
+            ),
+        ]
+        for (target, slip, column, message) in cases {
+            try expectAll(target, slip) { line in
+                ["\(line):\(column): error: says the course has \(message) [trigger-distribution]"]
+            }
+        }
+        // The distribution sentence's number of lessons, scaled: judged as its number of lessons.
+        try expectAll("dışındaki yirmi dersin tetik", "dışındaki yirmi bin dersin tetik") { line in
+            ["\(line):31: error: says 20000 lessons, but 20 lessons declare one trigger [trigger-distribution]"]
+        }
+    }
+
+    /// Number words that compose no number (`yirmi on`, `on yirmi`, `bin bin`): one finding naming them.
+    func testNumberWordsComposingNoNumberAreOneFinding() throws {
+        let cases: [(String, String, Int, String)] = [
+            (
+                "kursun yirmi bir derslik", "kursun yirmi on derslik", 198,
+                "'yirmi on' is no number ('on' cannot follow 'yirmi'); write 'yirmi bir' for 'yirmi on'"
+            ),
+            (
+                "Kurs boyunca yirmi bir ders", "Kurs boyunca on yirmi ders", 14,
+                "'on yirmi' is no number ('yirmi' cannot follow 'on'); write 'yirmi bir' for 'on yirmi'"
+            ),
+            (
+                "Kurs boyunca yirmi bir ders", "Kurs boyunca bin bin ders", 14,
+                "'bin bin' is no number ('bin' cannot follow 'bin'); write 'yirmi bir' for 'bin bin'"
+            ),
+        ]
+        for (target, slip, column, message) in cases {
+            try expectAll(target, slip) { line in ["\(line):\(column): error: \(message) [trigger-distribution]"] }
+        }
+    }
+
+    /// The same words where no count of the course stands, and units side by side (`bir iki ders`,
+    /// "a lesson or two"): no finding.
+    func testScaleWordsOutsideACountOfTheCourseAreNoFinding() throws {
+        for prose in [
+            "Kurs boyunca yirmi bir ders, bin kez", "Kurs boyunca yirmi bir ders, yüzde on",
+            "Kurs boyunca yirmi bir ders, on iki ders eder", "Kurs boyunca yirmi bir ders; son yüz ders",
+            "Kurs boyunca yirmi bir ders; bin ders önce",
+        ] {
+            try expectAll("Kurs boyunca yirmi bir ders", prose) { _ in [] }
+        }
+    }
+}
