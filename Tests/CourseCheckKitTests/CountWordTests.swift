@@ -104,4 +104,35 @@ final class CountWordTests: XCTestCase {
             try expectAll("Kurs boyunca yirmi bir ders", prose) { _ in [] }
         }
     }
+
+    /// A letter of another script typed alone for a count (`ortam б`, Cyrillic be for 6), and a
+    /// distributive count typed with a slip (`altışr`): one finding at it, naming it, with what to write.
+    func testALookAlikeOrMisspeltCountIsNamed() throws {
+        let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
+        let cases: [(String, Int, String)] = [
+            (
+                "yerel 6, ebeveyn 4, gözlem 4, ortam \u{431}.", 112,
+                "the count '\u{431}' is written with U+0431 CYRILLIC SMALL LETTER BE, which the course's numbers are "
+                    + "not read in; write '6'"
+            ),
+            (
+                "yerel 6, ebeveyn \u{447}, gözlem 4, ortam 6.", 92,
+                "the count '\u{447}' is written with U+0447 CYRILLIC SMALL LETTER CHE, which the course's numbers "
+                    + "are not read in; write '4'"
+            ),
+            (
+                "yerel ve ortam altışr, ebeveyn ve gözlem dörder.", 90,
+                "'altışr' is a misspelling of 'altışar'; write 'altışar'"
+            ),
+            (
+                "yerel ve ortam altışar, ebeveyn ve gözlem dördr.", 120,
+                "'dördr' is a misspelling of 'dörder'; write 'dörder'"
+            ),
+        ]
+        for (slip, column, message) in cases {
+            try expectAll(sentence, slip) { line in ["\(line):\(column): error: \(message) [trigger-distribution]"] }
+        }
+        // The fixes as written: no finding.
+        try expectAll(sentence, "yerel ve ortam altışar, ebeveyn ve gözlem dörder.") { _ in [] }
+    }
 }

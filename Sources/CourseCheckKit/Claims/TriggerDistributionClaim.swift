@@ -118,7 +118,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         let others: [(Int, OtherDigits.Number)] = sentence.words.indices.compactMap { index in
             let written = sentence.words[index].written
-            return (OtherDigits.leading(written) ?? romanWord(written)).map { (index, $0) }
+            return (OtherDigits.leading(written) ?? romanWord(written) ?? Self.lookAlikeCount(written)).map {
+                (index, $0)
+            }
         }.filter { index, number in number.form == .script || besideUncounted(index) }
         if !others.isEmpty {
             return findings
@@ -175,6 +177,27 @@ package struct TriggerDistributionClaim: ClaimCheck {
                             Diagnostic.triggerDistributionCountStated(
                                 trigger: Triggers.names[trigger].declared, stated: slipped.value, actual: count ?? 0)
                         }))
+                return findings
+            }
+            // A distributive count typed with a slip (`yerel ve ortam altışr`): the slip, at it,
+            // judged against the first name it would count.
+            if let (trigger, _) = firstNamed,
+                let (word, meant) = sentence.words.indices.lazy.compactMap({ at in
+                    Self.meantDistributive(sentence.words[at].text).map { (at, $0) }
+                }).first, let stated = Self.distributives[meant]
+            {
+                let actual = Self.declaredCounts(course)?[trigger] ?? stated
+                let write = Self.distributives.first { $0.value == actual }?.key ?? meant
+                let written = sentence.words[word].written
+                findings.append(
+                    .misspeltNumber(
+                        at: location(word), written: written, meant: meant,
+                        wrong: stated == actual
+                            ? nil
+                            : "'\(meant)' "
+                                + Diagnostic.triggerDistributionCountStated(
+                                    trigger: Triggers.names[trigger].declared, stated: stated, actual: actual),
+                        write: write, for: written))
                 return findings
             }
             let named = firstNamed?.1
@@ -1377,6 +1400,23 @@ package struct TriggerDistributionClaim: ClaimCheck {
         "doksan": 90,
     ]
 
+    /// Letters of another script a reader takes for a digit (Cyrillic `б` for 6, `ч` for 4, `З`
+    /// for 3, `О` for 0; Greek `Ο` for 0), typed alone for a count: read only beside a trigger
+    /// that has no count, where a digit is due.
+    private static let lookAlikeCountLetters: [Unicode.Scalar: String] = [
+        "\u{431}": "6", "\u{447}": "4", "\u{417}": "3", "\u{437}": "3", "\u{41E}": "0", "\u{43E}": "0",
+        "\u{39F}": "0", "\u{3BF}": "0",
+    ]
+
+    /// A word that is one look-alike letter of another script (`lookAlikeCountLetters`): the count
+    /// a reader reads, named by code point. A byte test first: every such letter is two bytes, CE–D1.
+    static func lookAlikeCount(_ written: String) -> OtherDigits.Number? {
+        guard written.utf8.count == 2, let lead = written.utf8.first, lead >= 0xCE, lead <= 0xD1,
+            let scalar = written.unicodeScalars.first, let digit = lookAlikeCountLetters[scalar]
+        else { return nil }
+        return OtherDigits.Number(written: written, ascii: digit, other: scalar, otherOffset: 0, form: .numeral)
+    }
+
     /// The number words that scale what comes before them (`yüz`, `bin`, `milyon`): read only in a
     /// run of number words right before a lesson word (`yirmi bin ders`), where `bin` and `yüz` are
     /// no other word (alone elsewhere, `bin` is one slip from `bir` and `yüz` is "face").
@@ -1479,6 +1519,16 @@ package struct TriggerDistributionClaim: ClaimCheck {
             possessives[word] == nil, !nearNumbers.contains(word), word.allSatisfy(\.isLetter)
         else { return nil }
         return meant
+    }
+
+    /// The distributive number word (`altışar`, `dörder`) `word` is typed for with one slip (`altışr`,
+    /// `dördr`), by `withinOneSlip` on the ASCII-folded bytes; nil for a distributive itself, a
+    /// word of five bytes or fewer (`onar`'s neighbours are words), or one as near two.
+    static func meantDistributive(_ word: String) -> String? {
+        guard word.utf8.count > 5, word.utf8.count <= 10, distributives[word] == nil else { return nil }
+        let folded = asciiFolded(word)
+        let near = distributives.keys.filter { withinOneSlip(folded, asciiFolded($0)) }
+        return near.count == 1 ? near[0] : nil
     }
 
     /// Whether `a` and `b` differ by one byte left out, added, changed, or two neighbours swapped.
