@@ -135,4 +135,19 @@ final class CountWordTests: XCTestCase {
         // The fixes as written: no finding.
         try expectAll(sentence, "yerel ve ortam altışar, ebeveyn ve gözlem dörder.") { _ in [] }
     }
+
+    /// A count in the distribution paragraph that goes on into a place other than lessons
+    /// (`Ebeveyn tetiği on ağaçta göründü`, in ten trees) counts that place: no finding. Into a
+    /// word for lessons (`10 derste`) it is a count of the trigger, judged.
+    func testACountOfAnotherPlaceIsNoCountOfLessons() throws {
+        let sentence = "gözlem 4, ortam 6."
+        for added in [
+            "Ebeveyn tetiği on ağaçta göründü.", "Ebeveyn on ağaçta göründü.", "Ebeveyn tetiği 10 ağaçta göründü.",
+        ] {
+            try expectAll(sentence, sentence + " " + added) { _ in [] }
+        }
+        try expectAll(sentence, sentence + " Ebeveyn tetiği 10 derste göründü.") { line in
+            ["\(line):131: error: says ebeveyn 10, but 4 lessons declare ebeveyn [trigger-distribution]"]
+        }
+    }
 }

@@ -1417,6 +1417,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
         return OtherDigits.Number(written: written, ascii: digit, other: scalar, otherOffset: 0, form: .numeral)
     }
 
+    /// Whether `word` is a noun in the locative (`ağaçta`, `görünümde`): four letters or more
+    /// ending in `ta`, `te`, `da` or `de`. Lesson words are no noun here (`goesIntoNoun`).
+    static func isLocative(_ word: String) -> Bool {
+        guard word.utf8.count >= 4, let last = word.utf8.last, last == 0x61 || last == 0x65 else { return false }
+        let second = word.utf8[word.utf8.index(word.utf8.endIndex, offsetBy: -2)]
+        return second == 0x74 || second == 0x64
+    }
+
     /// The number words that scale what comes before them (`yüz`, `bin`, `milyon`): read only in a
     /// run of number words right before a lesson word (`yirmi bin ders`), where `bin` and `yüz` are
     /// no other word (alone elsewhere, `bin` is one slip from `bir` and `yüz` is "face").
@@ -1998,7 +2006,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 !usedNumbers.contains(next), let found = number(words, at: next),
                 Connective.numberBound(words, at: next) == nil,
                 !(found.length == 1 && Connective.isArticle(words, at: next)),
-                !(inClause(index) && next == index + 1 && Connective.goesIntoNoun(words, at: next + found.length - 1))
+                !(inClause(index) && next == index + 1 && Connective.goesIntoNoun(words, at: next + found.length - 1)),
+                // A count that goes on into a place other than lessons (`Ebeveyn tetiği on ağaçta
+                // göründü`: in ten trees) counts that place, wherever the name stands.
+                !(Connective.goesIntoNoun(words, at: next + found.length - 1)
+                    && Self.isLocative(words[next + found.length].text))
             else { return nil }
             return (found.value, next, found.length)
         }
