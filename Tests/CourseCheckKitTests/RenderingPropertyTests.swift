@@ -226,7 +226,8 @@ final class RenderingPropertyTests: XCTestCase {
             case 5:
                 // The closing table's header or delimiter row lost or mistyped: GitHub shows its rows
                 // as a paragraph of pipes, one finding at the slipped line (the header's, the
-                // delimiter row's when the header is lost, the first row's when both are).
+                // delimiter row's when the header is lost or the delimiter row mistyped, the first
+                // row's when both are lost).
                 let header = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("| Ders |") })
                 let kind = Int(random.next() % 5)
                 let descriptions = [
@@ -243,7 +244,7 @@ final class RenderingPropertyTests: XCTestCase {
                 case 3: lines.removeSubrange(header...header + 1)
                 default: lines.insert("", at: header + 1)
                 }
-                (line, what) = (kind == 4 ? header + 2 : header + 1, descriptions[kind])
+                (line, what) = (kind == 4 || kind == 1 ? header + 2 : header + 1, descriptions[kind])
             case 4:
                 // The recomputations the opening lesson's distribution makes, stated beside it: another number.
                 let at = try XCTUnwrap(lines.firstIndex { $0.contains("çekirdek sekiz yeniden hesaplama") })
