@@ -147,6 +147,27 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
             forms.append(("**\(prefix)\u{2160}\(number.dropFirst()).**", "Roman numeral one for its first digit"))
             forms.append(("**\(prefix)\u{217C}\(number.dropFirst()).**", "small Roman fifty for its first digit"))
         }
+        // A Cyrillic or Greek O, capital or small, for any 0 of its number (`DR1О.`), and a Cyrillic
+        // palochka for any 1.
+        var edges: [(String, String)] = []
+        if let at = number.firstIndex(of: "0") {
+            var typed = number
+            typed.replaceSubrange(
+                at...at, with: ["\u{41E}", "\u{43E}", "\u{39F}", "\u{3BF}"][Int(random.next() % 4)])
+            edges.append(("**\(prefix)\(typed).**", "another script's O for a 0"))
+        }
+        if let at = number.firstIndex(of: "1") {
+            var typed = number
+            typed.replaceSubrange(at...at, with: ["\u{4C0}", "\u{4CF}"][Int(random.next() % 2)])
+            edges.append(("**\(prefix)\(typed).**", "a palochka for a 1"))
+        }
+        // The opening bold lost a mark (`*DR5.**`, `_DR5.__`), or a stray mark typed after the closing
+        // one (`**DR5.***`): a mark shows after the label.
+        edges.append(("*\(prefix)\(number).**", "its opening bold lost a mark"))
+        edges.append(("_\(prefix)\(number).__", "its opening bold lost a mark"))
+        edges.append(("**\(prefix)\(number).***", "a stray mark after its bold"))
+        edges.append(("__\(prefix)\(number).___", "a stray mark after its bold"))
+        forms += edges
         // `Z` for a 2, Cyrillic ZE for a 3, a superscript digit for the number's first.
         if number.first == "2" { forms.append(("**\(prefix)Z\(number.dropFirst()).**", "Z for its first digit")) }
         if number.first == "3" {
@@ -285,6 +306,8 @@ final class IndexNoteSlipPropertyTests: XCTestCase {
         let gluedForm = glued[Int(random.next() % UInt64(glued.count))]
         // A quarter of the time: one form among so many would seldom be drawn.
         if random.next() % 4 == 0 { return (gluedForm, Self.gluedSlip) }
+        // The label's edges and look-alike digits, a quarter of the rest: drawn often enough in few cases.
+        if random.next() % 4 == 0 { return edges[Int(random.next() % UInt64(edges.count))] }
         let picked = forms[Int(random.next() % UInt64(forms.count))]
         // Written `**DR5x:**` or `**DR5x**.`, the bold closes after the mark or before it.
         if picked.1 == "letters in its number", picked.0.hasPrefix("**"), picked.0.hasSuffix(":") {

@@ -33,9 +33,12 @@ package enum OtherDigits {
 
     /// The one table of letters a reader takes for a digit where a number is due (`2l` for 21,
     /// `1O` for 10): the I-letters and a bar for 1 (a Turkish keyboard's own `İ` and `ı` among
-    /// them), the O-letters for 0. A note label's number reads a few more (`labelLetterDigits`).
+    /// them, and Cyrillic palochka), the O-letters for 0, Cyrillic and Greek ones too: another
+    /// keyboard layout types them where the same key gives a digit, and they render as it. A note
+    /// label's number reads a few more (`labelLetterDigits`).
     package static let lookAlikeDigits: [Character: Character] = [
-        "l": "1", "I": "1", "|": "1", "\u{130}": "1", "\u{131}": "1", "O": "0", "o": "0",
+        "l": "1", "I": "1", "|": "1", "\u{130}": "1", "\u{131}": "1", "\u{4C0}": "1", "\u{4CF}": "1",
+        "O": "0", "o": "0", "\u{41E}": "0", "\u{43E}": "0", "\u{39F}": "0", "\u{3BF}": "0",
     ]
 
     /// `lookAlikeDigits`' ASCII entries, for the readers that go byte by byte (an index item's number).

@@ -852,6 +852,16 @@ package struct NoteSeriesClaim: ClaimCheck {
             }
             if !after.isEmpty || spacedMarks != nil || escapedMarks || code != nil || gluedAt != nil { end = cursor }
         }
+        // The opening bold lost a mark (`*DR5.**`, `_DR5.__`): emphasis closes after the label and the
+        // closing pair's other mark shows after it, as the one before it shows in `**DR5.*`. Not in bold.
+        if shownMarks == 0, strong == nil, end > start, end < characters.count,
+            let mark = characters[end].character as Character?, mark == "*" || mark == "_",
+            inline.source.first(where: { $0 != 0x20 && $0 != 0x09 }) == mark.asciiValue
+        {
+            var cursor = end
+            while cursor < characters.count, cursor - end < 2, characters[cursor].character == mark { cursor += 1 }
+            if cursor == characters.count || characters[cursor].character.isWhitespace { end = cursor }
+        }
         // In bold that closes (`**GV8**Bu`, `**GV8**.Bu`), a letter or digit right after the bold, or
         // after a full stop after it: the word is glued to a label that has no full stop in bold.
         if gluedAt == nil, let openingBold, end > start, end < characters.count,
@@ -1178,7 +1188,9 @@ package struct NoteSeriesClaim: ClaimCheck {
                 if !opens,
                     lookAlike.map({ alike in
                         // The sentence's full stop after the bold (`**DRⅠ**.`) is no character of it.
-                        digits == 0 && alike.written.unicodeScalars.count == bytes.count - (stopInBold ? 0 : stop)
+                        // Or one read as a digit (`**GV1О**`, Cyrillic O): the table that reads labels'.
+                        (digits == 0 || Self.letterDigits[Character(alike.has)] != nil)
+                            && alike.written.unicodeScalars.count == bytes.count - (stopInBold ? 0 : stop)
                             && alike.written.unicodeScalars.count { !$0.isASCII } == 1
                     }) ?? true,
                     letters == 0 || digits == 0 || letters + digits + stop != bytes.count,
@@ -1218,8 +1230,23 @@ package struct NoteSeriesClaim: ClaimCheck {
                 }
                 let label = "\(note.prefix)\(number)."
                 let before = inline.plain(0..<span.open)
+                // A mark typed after the label's closing bold (`**EK2.***`, `__EK2.___`): a blank after
+                // it, it can open nothing, and no opener is left before it, so it shows after the label,
+                // as the one before it shows in `***EK2.**`.
+                let closed = min(span.content.upperBound + 2, inline.source.count)
+                let stray =
+                    opens && stop == 1
+                        && inline.source[..<max(0, span.content.lowerBound - 2)].allSatisfy { $0 == 0x20 || $0 == 0x09 }
+                    ? inline.source[closed...].prefix { $0 == 0x2A || $0 == 0x5F }.count : 0
+                let strayEnd = closed + stray
                 if case .heading = block.kind, stop == 1, before.allSatisfy(\.isWhitespace) {
                     note.slip = .heading(label, underline: Self.setextUnderline(block))
+                } else if block.kind == .paragraph, (1...2).contains(stray),
+                    strayEnd == inline.source.count || [0x20, 0x09, 0x0A].contains(inline.source[strayEnd])
+                {
+                    note.slip = .nearForm(
+                        written: inline.text(0..<strayEnd), label: label,
+                        ["'\(inline.text(closed..<strayEnd))' after it, which shows"])
                 } else if !opens, stop == 1, block.kind == .paragraph,
                     let lineStart = inline.source[..<span.open].lastIndex(of: UInt8(ascii: "\n")),
                     inline.source[(lineStart + 1)..<span.open].allSatisfy({ $0 == 0x20 || $0 == 0x09 })
