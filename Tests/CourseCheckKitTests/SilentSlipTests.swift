@@ -200,3 +200,29 @@ final class SilentSlipTests: XCTestCase {
         }
     }
 }
+
+extension SilentSlipTests {
+    /// A comment closed with `--!>`, which a browser takes for its end and CommonMark does not:
+    /// one finding at the comment whose fix writes `-->` in its place (a `-->` added after it
+    /// would show), and following it gives the course back clean.
+    func testACommentClosedWithABangIsOneFindingThatRewritesTheClose() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let lesson = scratch.url.appendingPathComponent("lessons/16-hareketler.md")
+        let anchor = "\n\n## Kalıcı Konum Ebeveyne Yazılır"
+        let line = try CourseCopy.replace(anchor, with: "\n<!-- TODO: ağacı sadeleştir --!>\n" + anchor, in: lesson) + 1
+        func findings() -> [String] {
+            InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
+                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+        }
+        let found = findings()
+        XCTAssertEqual(found.count, 1, "\(found)")
+        XCTAssertTrue(
+            found.first?.hasPrefix("lessons/16-hareketler.md:\(line):1: error: this HTML comment is never closed")
+                == true, "\(found)")
+        XCTAssertTrue(
+            found.first?.hasSuffix("write '-->' for '--!>' at the end of line \(line) [unclosed-comment]") == true,
+            "\(found)")
+        try CourseCopy.replace("sadeleştir --!>", with: "sadeleştir -->", in: lesson)
+        XCTAssertEqual(findings(), [])
+    }
+}

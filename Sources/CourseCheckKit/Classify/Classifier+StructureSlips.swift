@@ -106,10 +106,13 @@ extension Classifier {
         if lastShown == nil, late == nil { return nil }
         let last = file.lines[end].text[...].trimmingBlanks()
         let close = bare && end == start ? " -->" : last.hasSuffix("--") ? ">" : last.hasSuffix("-") ? "->" : " -->"
+        // `--!>` ends a comment in a browser but not in CommonMark, which runs the block on: the
+        // close is there, misspelt, and a `-->` added after it would show.
+        let bang = last.hasSuffix("--!>")
         var lines = file.lines
         // A line under the comment's first keeps its indentation (in a list item, the item's).
         let indent = end == start ? "" : String(file.lines[end].text.prefix { $0 == " " || $0 == "\t" })
-        lines[end].text = indent + String(last) + close
+        lines[end].text = indent + (bang ? String(last.dropLast(4)) + "-->" : String(last) + close)
         let repaired = SourceFile(path: file.path, lines: lines, hadByteOrderMark: file.hadByteOrderMark)
         let scan = MarkdownScanner.scan(repaired)
         let hidden = hiddenSummary(repaired, scan, after: end, through: ending?.line, lesson: lesson)
@@ -242,13 +245,16 @@ extension Classifier {
                         + " (or close it with '-->' and move it out of the table)"
                     : aboveText
                         ? "delete this line (a '-->' at the end of the paragraph under it would hide that text as well)"
-                        : close == " -->"
-                            ? "close it with '-->' \(place)"
-                                + (runsOn
-                                    ? ", its paragraph's end (or at the end of line \(start + 1), to show "
-                                        + (end == start + 1 ? "line \(end + 1)" : "lines \(start + 2)–\(end + 1)") + ")"
-                                    : "")
-                            : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)' \(place)"
+                        : bang
+                            ? "write '-->' for '--!>' \(place)"
+                            : close == " -->"
+                                ? "close it with '-->' \(place)"
+                                    + (runsOn
+                                        ? ", its paragraph's end (or at the end of line \(start + 1), to show "
+                                            + (end == start + 1 ? "line \(end + 1)" : "lines \(start + 2)–\(end + 1)")
+                                            + ")"
+                                        : "")
+                                : "its line ends '\(close == ">" ? "--" : "-")': add '\(close)' \(place)"
         return (
             .unclosedComment(
                 at: SourceLocation(path: file.path, line: start + 1, column: column),
