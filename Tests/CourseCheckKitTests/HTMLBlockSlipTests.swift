@@ -8,21 +8,6 @@ import XCTest
 /// row's pipe escapes it. Each is one finding at the slip, with the complete list asserted, and
 /// following its fix gives none; the forms that render as meant stay silent.
 final class HTMLBlockSlipTests: XCTestCase {
-    /// The findings of one default run after every edit of `edits` (file, text, replacement, each
-    /// replaced once), in a fresh copy of the course: slips in different lessons are independent,
-    /// so one run shows each one's finding.
-    private func findings(after edits: [(file: String, text: String, with: String)]) throws -> [String] {
-        let copy = try CourseCopy.make(for: self)
-        for edit in edits {
-            let url = copy.url.appendingPathComponent("lessons/\(edit.file)")
-            let text = try String(contentsOf: url, encoding: .utf8)
-            let range = try XCTUnwrap(text.range(of: edit.text), "\(edit.file) has no '\(edit.text)'")
-            try text.replacingCharacters(in: range, with: edit.with).write(to: url, atomically: true, encoding: .utf8)
-        }
-        return InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
-    }
-
     private static let dr1 = "**DR1.** Bu ölçüm tek bir değişiklik"
     private static let ek1 = "**EK1.** Bu ölçüm yalnız"
     private static let trigger12 = "- Bu dersin tetiği: **ortam**."

@@ -6,44 +6,6 @@ import XCTest
 /// list of the run's findings in a copy of the real course: one finding at the slip, whose fix
 /// leaves none, and nothing downstream; where GitHub shows what the author meant, none.
 final class IndexSlipTests: XCTestCase {
-    /// The findings of one default run after every edit of `edits` (file, text, replacement, each
-    /// replaced once) in a fresh copy of the course, and those after following each finding's fix
-    /// (`FollowTheFix`) as an author would.
-    private func findingsAndAfterTheFix(_ edits: [(file: String, text: String, with: String)]) throws -> (
-        found: [String], fixed: [String]
-    ) {
-        let copy = try CourseCopy.make(for: self)
-        for edit in edits {
-            try CourseCopy.replace(
-                edit.text, with: edit.with, in: copy.url.appendingPathComponent("lessons/\(edit.file)"))
-        }
-        func run() -> [String] {
-            InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
-        }
-        let found = run()
-        let parsed = try found.map { try XCTUnwrap(FollowTheFix.parse($0), $0) }
-        for path in Set(parsed.map(\.path)) {
-            let url = copy.url.appendingPathComponent(path)
-            let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
-            let fixes = parsed.filter { $0.path == path }.map { (line: $0.line, message: $0.message) }
-            let followed = try XCTUnwrap(FollowTheFix.apply(fixes, to: lines), "a finding without a fix: \(found)")
-            try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
-        }
-        return (found, CourseCopy.findingsIfAsCommitted(copy.url) ?? run())
-    }
-
-    /// The findings of one default run after every edit of `edits`, in a fresh copy of the course.
-    private func findings(after edits: [(file: String, text: String, with: String)]) throws -> [String] {
-        let copy = try CourseCopy.make(for: self)
-        for edit in edits {
-            try CourseCopy.replace(
-                edit.text, with: edit.with, in: copy.url.appendingPathComponent("lessons/\(edit.file)"))
-        }
-        return InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
-    }
-
     private static let introduction = "aynı çerçeveden geçirilir."
     private static let firstPart = "yeniden kullanılabilir görünüm kurucular."
     private static let licence = "dersin özgün adresini verir."

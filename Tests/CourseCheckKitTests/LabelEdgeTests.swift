@@ -7,43 +7,6 @@ import XCTest
 /// Each is one finding at the slip, nothing downstream (no "skips", no unknown reference), and
 /// following its fix leaves none. Each case is a complete list of the run's findings.
 final class LabelEdgeTests: XCTestCase {
-    /// The findings of a default run after every edit of `edits`, in a fresh copy of the course,
-    /// and those left after following each finding's fix.
-    private func findingsAndAfterTheFix(_ edits: [(file: String, text: String, with: String)]) throws -> (
-        found: [String], fixed: [String]
-    ) {
-        let copy = try CourseCopy.make(for: self)
-        for edit in edits {
-            try CourseCopy.replace(
-                edit.text, with: edit.with, in: copy.url.appendingPathComponent("lessons/\(edit.file)"))
-        }
-        func run() -> [String] {
-            InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
-        }
-        let found = run()
-        let parsed = try found.map { try XCTUnwrap(FollowTheFix.parse($0), $0) }
-        for path in Set(parsed.map(\.path)) {
-            let url = copy.url.appendingPathComponent(path)
-            let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
-            let fixes = parsed.filter { $0.path == path }.map { (line: $0.line, message: $0.message) }
-            let followed = try XCTUnwrap(FollowTheFix.apply(fixes, to: lines), "a finding without a fix: \(found)")
-            try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
-        }
-        return (found, CourseCopy.findingsIfAsCommitted(copy.url) ?? run())
-    }
-
-    /// The findings of one default run after every edit of `edits`, in a fresh copy of the course.
-    private func findings(after edits: [(file: String, text: String, with: String)]) throws -> [String] {
-        let copy = try CourseCopy.make(for: self)
-        for edit in edits {
-            try CourseCopy.replace(
-                edit.text, with: edit.with, in: copy.url.appendingPathComponent("lessons/\(edit.file)"))
-        }
-        return InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
-    }
-
     private func notBold(_ label: String) -> String {
         "error: this paragraph opens with the note label '\(label).', but not in bold, so it does not read as a "
             + "note; write **\(label).** [note-series]"

@@ -32,21 +32,6 @@ final class NoteAndTitleSlipTests: XCTestCase {
         }
     }
 
-    /// The findings of one default run after every edit of `edits` (file, text, replacement, each
-    /// replaced once), in a fresh copy of the course: slips in different places are independent,
-    /// so one run shows each one's one finding.
-    private func findings(after edits: [(file: String, text: String, with: String)]) throws -> [String] {
-        let copy = try CourseCopy.make(for: self)
-        for edit in edits {
-            let url = copy.url.appendingPathComponent("lessons/\(edit.file)")
-            let text = try String(contentsOf: url, encoding: .utf8)
-            let range = try XCTUnwrap(text.range(of: edit.text), "\(edit.file) has no '\(edit.text)'")
-            try text.replacingCharacters(in: range, with: edit.with).write(to: url, atomically: true, encoding: .utf8)
-        }
-        return InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
-    }
-
     /// Note labels, trigger bullets and titles the renderer does not read as written: each is one
     /// finding at the slip naming what is off (a capital of another script, a letter for a digit,
     /// a backslash, an invisible character after the bold, an HTML comment before the label; a
@@ -167,33 +152,6 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 "lessons/16-hareketler.md:191:1: error: "
                     + near("**EK02**.", "EK2", "a leading zero in its number, its full stop outside the bold"),
             ])
-    }
-
-    /// The findings of one default run after every edit of `edits` (file, text, replacement, each
-    /// replaced once) in a fresh copy of the course, and those after following each finding's fix
-    /// (`FollowTheFix`) as an author would.
-    private func findingsAndAfterTheFix(_ edits: [(file: String, text: String, with: String)]) throws -> (
-        found: [String], fixed: [String]
-    ) {
-        let copy = try CourseCopy.make(for: self)
-        for edit in edits {
-            try CourseCopy.replace(
-                edit.text, with: edit.with, in: copy.url.appendingPathComponent("lessons/\(edit.file)"))
-        }
-        func run() -> [String] {
-            InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
-        }
-        let found = run()
-        let parsed = try found.map { try XCTUnwrap(FollowTheFix.parse($0), $0) }
-        for path in Set(parsed.map(\.path)) {
-            let url = copy.url.appendingPathComponent(path)
-            let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
-            let fixes = parsed.filter { $0.path == path }.map { (line: $0.line, message: $0.message) }
-            let followed = try XCTUnwrap(FollowTheFix.apply(fixes, to: lines), "a finding without a fix: \(found)")
-            try followed.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
-        }
-        return (found, CourseCopy.findingsIfAsCommitted(copy.url) ?? run())
     }
 
     /// A note label whose number holds letters, look-alike or not: letters that read as another
