@@ -214,7 +214,7 @@ extension Classifier {
         splitRow: Int?
     ) {
         let slips =
-            commentOpensLine(file, document) + commentLookAlikeSlips(document, file)
+            commentOpensLine(file, document) + commentLookAlikeSlips(document, file, lesson: lesson)
             + htmlBlockSwallows(file, document, lesson: lesson)
         let findings = slips.filter { !$0.fence }.compactMap(\.finding)
         let fences = slips.filter(\.fence).compactMap(\.finding)

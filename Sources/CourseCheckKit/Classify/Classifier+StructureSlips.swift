@@ -447,14 +447,21 @@ extension Classifier {
     /// text (the title, a row); none for the others.
     /// A `<!--` in a heading or a table's row whose `-->` is on a later line is one too: a heading
     /// and a row are one line each, so the `-->` closes nothing (`splitComment`).
-    static func commentLookAlikeSlips(_ document: BlockNode, _ file: SourceFile) -> [CommentLineSlip] {
+    /// A near form of `<!--` (`< !--`, `<--`, `!--`, or `<!-` whose `-->` is on a later line) with
+    /// a `-->` readers see after it in its paragraph is one finding at the opener, to write
+    /// `<!--` in its place: the pair shows what it was to hide. Unpaired, such an arrow is prose.
+    /// `lesson` false: the course index (what its claims read, for a near opener's reading).
+    static func commentLookAlikeSlips(_ document: BlockNode, _ file: SourceFile, lesson: Bool = true)
+        -> [CommentLineSlip]
+    {
         let path = file.path
         var found: [CommentLineSlip] = []
         // Its own descent, not `walk`: it runs on every lesson and reads only text blocks.
         func visit(_ parent: BlockNode) {
             for node in parent.children {
                 switch node.kind {
-                case .paragraph, .heading: commentLookAlikes(in: node, document, file, path: path, into: &found)
+                case .paragraph, .heading:
+                    commentLookAlikes(in: node, document, file, path: path, lesson: lesson, into: &found)
                 case .blockQuote, .list, .listItem: visit(node)
                 default: break
                 }
@@ -466,16 +473,21 @@ extension Classifier {
 
     /// `commentLookAlikeSlips` in one paragraph or heading.
     private static func commentLookAlikes(
-        in node: BlockNode, _ document: BlockNode, _ file: SourceFile, path: String,
+        in node: BlockNode, _ document: BlockNode, _ file: SourceFile, path: String, lesson: Bool,
         into found: inout [CommentLineSlip]
     ) {
-        // Cheap first (every paragraph of the course comes here): a line holding `<!` or `‹!`. By
-        // index, so each line's text is read in place, not a copy of the line handed to a closure.
+        // Cheap first (every paragraph of the course comes here): a line holding `<!`, `‹!`, or a
+        // near opener (`!--`, `<--`). By index, so each line's text is read in place, not a copy
+        // of the line handed to a closure.
         let content = node.content
         guard
             content.indices.contains(where: {
-                content[$0].text.containsByte(0x21)
-                    && (content[$0].text.utf8Offset(of: "<!") != nil || content[$0].text.utf8Offset(of: "‹!") != nil)
+                let text = content[$0].text
+                return
+                    (text.containsByte(0x21)
+                    && (text.utf8Offset(of: "<!") != nil || text.utf8Offset(of: "‹!") != nil
+                        || text.utf8Offset(of: "!--") != nil))
+                    || text.utf8Offset(of: "<--") != nil
             })
         else { return }
         let inline = InlineText(node)
@@ -530,6 +542,111 @@ extension Classifier {
             }
             return nil
         }
+        /// The length of a near form of `<!--` at `index` that opens no comment: `<` and `!` apart
+        /// (`< !--`), the `!` lost (`<--`), or the `<` lost (`!--`, after a blank or an opening
+        /// bracket, as a word's `!` is no slip). Its `--` followed by neither `-` nor `>`, so that
+        /// `<-->` and `<---` stay arrows. Nil for an escaped `\<` and for `&lt;!--`, written so to
+        /// show a comment's syntax.
+        func nearOpener(at index: Int) -> Int? {
+            guard isText[index], index == 0 || bytes[index - 1] != UInt8(ascii: "\\") else { return nil }
+            var cursor = index
+            if bytes[index] == UInt8(ascii: "<") {
+                cursor += 1
+                let spaces = bytes[cursor...].prefix { $0 == 0x20 }.count
+                cursor += spaces
+                if spaces > 0 {
+                    guard cursor < bytes.count, bytes[cursor] == 0x21 else { return nil }
+                    cursor += 1
+                }
+            } else if bytes[index] == 0x21 {
+                guard index == 0 || [0x20, 0x09, 0x0A, UInt8(ascii: "("), UInt8(ascii: "[")].contains(bytes[index - 1])
+                else { return nil }
+                // Not the `!` of an escaped `\< !--` or of `&lt; !--`, after blanks.
+                let before = bytes[..<index].reversed().drop { $0 == 0x20 || $0 == 0x09 }.first
+                guard before != UInt8(ascii: "<"), before != UInt8(ascii: ";") else { return nil }
+                cursor += 1
+            } else {
+                return nil
+            }
+            guard bytes[cursor...].starts(with: [0x2D, 0x2D]), cursor + 2 < bytes.count,
+                bytes[cursor + 2] != 0x2D, bytes[cursor + 2] != 0x3E, isText[cursor + 1]
+            else { return nil }
+            return cursor + 2 - index
+        }
+        /// The first `-->` readers see after `start` in the paragraph (in a table's row, in the same
+        /// cell: GitHub splits the row at its pipes first; a heading is one line).
+        func partner(after start: Int) -> Int? {
+            let lineStart = bytes[..<start].lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
+            let row = bytes[lineStart...].drop(while: { $0 == 0x20 }).first == UInt8(ascii: "|")
+            var at = start
+            while at + 3 <= bytes.count {
+                if row, bytes[at] == 0x0A || bytes[at] == UInt8(ascii: "|") { return nil }
+                if bytes[at] == 0x2D, bytes[at + 1] == 0x2D, bytes[at + 2] == 0x3E, isText[at], isText[at + 2] {
+                    return at
+                }
+                at += 1
+            }
+            return nil
+        }
+        /// The one finding at a near opener, its `-->` at `close`, with the reading as meant: the
+        /// text it was to hide left out of its lines (of the opener's line and the `-->`'s, never
+        /// making one blank inside the paragraph, which would end it there). A paragraph that it
+        /// opens and its `-->` ends is read as shown without the two marks, from its first line a
+        /// claim reads (a note, the bullet: the lines above it left blank, as they open the
+        /// paragraph), so what it holds is judged as it stands: the near opener is its one finding.
+        func nearOpenerSlips(at index: Int, length: Int, close: Int) -> [CommentLineSlip] {
+            let written = String(decoding: bytes[index..<(index + length)], as: UTF8.self)
+            let (line, column) = inline.place(index)
+            let (closeLine, closeColumn) = inline.place(close)
+            let finding = Diagnostic.nearCommentOpener(
+                at: SourceLocation(path: path, line: line + 1, column: column), written: written,
+                close: closeLine == line ? nil : closeLine + 1, closeColumn: closeColumn)
+            func blanks(_ range: Range<Int>) -> Bool { bytes[range].allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+            func lineEnd(_ offset: Int) -> Int { bytes[offset...].firstIndex(of: 0x0A) ?? bytes.count }
+            let lineStart = inline.starts.last { $0.offset <= index }?.offset ?? 0
+            let closeLineStart = inline.starts.last { $0.offset <= close }?.offset ?? 0
+            let whole = index == 0 && bytes[(close + 3)...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A }
+            let openerMarks = length + bytes[(index + length)...].prefix { $0 == 0x20 }.count
+            var slips: [CommentLineSlip] = []
+            if whole, closeLine != line {
+                // The span's lines above the first one a claim reads: left blank.
+                let spanLines = inline.starts.filter { $0.line >= line && $0.line <= closeLine }
+                let claimed = spanLines.first { start in
+                    let from = start.line == line ? index + openerMarks : start.offset
+                    let to = start.line == closeLine ? close : lineEnd(start.offset)
+                    let text = String(decoding: bytes[from..<max(from, to)], as: UTF8.self)
+                    return holdsClaim(text.trimmingBlanksString()[...], lesson: lesson)
+                }
+                for start in spanLines where claimed.map({ start.line < $0.line }) ?? false {
+                    let end = start.line == closeLine ? close + 3 : lineEnd(start.offset)
+                    slips.append(
+                        CommentLineSlip(
+                            finding: nil, line: start.line, start: start.column - 1,
+                            end: start.column - 1 + end - start.offset))
+                }
+                if let claimed, claimed.line > line {
+                    slips[0].finding = finding
+                    return slips + [
+                        CommentLineSlip(finding: nil, line: closeLine, start: closeColumn - 1, end: closeColumn + 2)
+                    ]
+                }
+            }
+            // The opener's cut: its marks and the blanks after them, or all up to the `-->` (or to
+            // the line's end), unless that leaves the line blank.
+            let openerOnly =
+                whole || blanks(lineStart..<index) && (closeLine != line || blanks((close + 3)..<lineEnd(index)))
+            let openerCut = openerOnly ? openerMarks : (closeLine == line ? close + 3 : lineEnd(index)) - index
+            slips.append(CommentLineSlip(finding: finding, line: line, start: column - 1, end: column - 1 + openerCut))
+            if closeLine == line, openerOnly {
+                slips.append(CommentLineSlip(finding: nil, line: line, start: closeColumn - 1, end: closeColumn + 2))
+            } else if closeLine != line {
+                let from = whole || blanks((close + 3)..<lineEnd(close)) ? close : closeLineStart
+                let startColumn = closeColumn - (close - from)
+                slips.append(
+                    CommentLineSlip(finding: nil, line: closeLine, start: startColumn - 1, end: closeColumn + 2))
+            }
+            return slips
+        }
         var index = 0
         while index < bytes.count {
             defer { index += 1 }
@@ -561,6 +678,13 @@ extension Classifier {
                     index = end - 1
                     continue
                 }
+            }
+            // `<!--` mistyped so that it opens no comment (`< !--`, `<--`, `!--`), paired with a
+            // `-->` readers see: the text meant hidden shows, both ends with it.
+            if let opener = nearOpener(at: index), let close = partner(after: index + opener) {
+                found += nearOpenerSlips(at: index, length: opener, close: close)
+                index = close + 2
+                continue
             }
             guard angle > 0, isText[index] || acrossPipe(), index + angle < bytes.count, bytes[index + angle] == 0x21,
                 index == 0 || bytes[index - 1] != UInt8(ascii: "\\")
@@ -687,6 +811,13 @@ extension Classifier {
                 } else {
                     scan += 1
                 }
+            }
+            // Closed only on a later line of its paragraph: the opener alone is the slip (closed on
+            // its line, the `-->` there would show).
+            if closeStart == nil, angle == 1, let close = partner(after: innerStart) {
+                found += nearOpenerSlips(at: index, length: innerStart - index, close: close)
+                index = close + 2
+                continue
             }
             let inner = String(decoding: bytes[innerStart..<(closeStart ?? lineEnd)], as: UTF8.self)
             let written = String(decoding: bytes[index..<end], as: UTF8.self)

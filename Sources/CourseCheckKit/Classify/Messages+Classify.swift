@@ -995,6 +995,19 @@ extension Diagnostic {
             "'\(written)' is not an HTML comment (it needs '<!--'), so readers see it as text; write '\(meant)'")
     }
 
+    /// `written`, a near form of `<!--` (`< !--`, `<--`, `!--`, `<!-`) that opens no comment,
+    /// paired with a `-->` readers see at `close` (nil: on its line), `closeColumn`: so the text
+    /// meant hidden shows, both marks with it.
+    static func nearCommentOpener(at location: SourceLocation, written: String, close: Int?, closeColumn: Int)
+        -> Diagnostic
+    {
+        Diagnostic(
+            .commentLookAlike, at: location,
+            "this reads as '<!--' written as '\(written)', which opens no HTML comment, so the comment's text shows "
+                + "on GitHub, up to its '-->' (\(close.map { "line \($0), " } ?? "")column \(closeColumn)); "
+                + "write '<!--' in place of '\(written)'")
+    }
+
     /// `written`, a comment to CommonMark 0.31 but text to GitHub's cmark-gfm, whose comments' text
     /// may not start with `>` or `->`, hold `--` or end with `-` (`why` says which); `fixed`: the
     /// comment as meant, nil when there is nothing in it to keep.
