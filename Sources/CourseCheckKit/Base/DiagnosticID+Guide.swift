@@ -538,6 +538,9 @@ extension DiagnosticID {
             (
                 summary: "Text is written almost as an HTML comment (`<!- x -->`, `<! -- x -->`, `‹!-- x -->`, "
                     + "`<!—x —>`), but a comment opens only with `<!--`, so readers see it as text, brackets and all; "
+                    + "or an opener typed wrong (`< !--`, `<--`, `!--`, or `<!-` closed on a later line) is paired "
+                    + "with a `-->` readers see in its paragraph, so the text meant hidden shows (an arrow with no "
+                    + "partner, `A <-- B`, is prose); "
                     + "or a `<!--` inside a paragraph, heading or table cell is never closed there, so it opens no "
                     + "comment and readers see it as text (one whose `-->` is on a later line too: a heading and a "
                     + "table's row are one line each, so it closes nothing, and the next line shows as a paragraph, a "
@@ -551,7 +554,7 @@ extension DiagnosticID {
                     + "outside any paragraph, heading or table. What the line holds is read as if the comment were "
                     + "not there, so nothing after it (a heading, a note, the trigger bullet, a row) is reported.",
                 fix: "Write it as the comment it was meant to be: `<!-- x -->`, with no `--` inside (or, if it is "
-                    + "meant as text, put it in backticks); close a `<!--` left open with `-->` (in a table cell, before the cell's `|`), or "
+                    + "meant as text, put it in backticks); write `<!--` in place of an opener typed wrong; close a `<!--` left open with `-->` (in a table cell, before the cell's `|`), or "
                     + "delete it; join the line holding the `-->` of one opened in a heading or a row onto that line; "
                     + "move a comment that opens a line of text to the end of the line (above a table's "
                     + "header row, onto a line of its own; a note's label it holds alone, out of it)."

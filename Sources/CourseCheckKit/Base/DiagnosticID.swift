@@ -105,8 +105,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     /// An HTML comment opened at the start of a line and never closed, which hides the rest, or
     /// closed only by a later line's `-->` where that hides what a lesson runs or claims.
     case unclosedComment = "unclosed-comment"
-    /// Text written almost as an HTML comment (`<!- x -->`), or a `<!--` left open in a paragraph,
-    /// which readers see as text.
+    /// Text written almost as an HTML comment (`<!- x -->`), a mistyped opener paired with a `-->`
+    /// (`< !-- x -->`), or a `<!--` left open in a paragraph, which readers see as text.
     case commentLookAlike = "comment-look-alike"
     /// Two lesson names that differ only in case: one file on macOS and Windows.
     case caseCollision = "case-collision"

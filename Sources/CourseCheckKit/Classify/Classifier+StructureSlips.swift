@@ -562,8 +562,8 @@ extension Classifier {
                 guard index == 0 || [0x20, 0x09, 0x0A, UInt8(ascii: "("), UInt8(ascii: "[")].contains(bytes[index - 1])
                 else { return nil }
                 // Not the `!` of an escaped `\< !--` or of `&lt; !--`, after blanks.
-                let before = bytes[..<index].reversed().drop { $0 == 0x20 || $0 == 0x09 }.first
-                guard before != UInt8(ascii: "<"), before != UInt8(ascii: ";") else { return nil }
+                let before = bytes[..<index].reversed().drop { $0 == 0x20 || $0 == 0x09 }
+                guard before.first != UInt8(ascii: "<"), !before.starts(with: Array(";tl&".utf8)) else { return nil }
                 cursor += 1
             } else {
                 return nil
