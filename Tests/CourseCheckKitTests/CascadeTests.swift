@@ -719,8 +719,8 @@ final class CascadeTests: XCTestCase {
             XCTAssertEqual(
                 findings(),
                 [
-                    "lessons/01-bildirimsel-sozdizim.md:220:1: error: this paragraph opens with the note label 'GV2.', "
-                        + "but not in bold, so it does not read as a note; write **GV2.** [note-series]"
+                    "lessons/01-bildirimsel-sozdizim.md:220:1: error: this paragraph opens with '\(written)', the note "
+                        + "label GV2. but not in bold, so it does not read as a note; write **GV2.** [note-series]"
                 ], written)
             try mutate("01-bildirimsel-sozdizim.md", "\(written) Bu bölüm", "**GV2.** Bu bölüm")
         }

@@ -1240,8 +1240,9 @@ extension Diagnostic {
         /// A reference written `written`, a near form of the note `note` (`why`: in lower case, a
         /// space before its number, a letter for a digit); `fix` is the reference as meant.
         case nearReference(written: String, note: String, why: String, fix: String)
-        /// A paragraph opens with the label `written` of a known series, but not in bold.
-        case notBold(written: String)
+        /// A paragraph opens with `written`, the label `label` of a known series but not in bold
+        /// (plain, in italics, a bold mark lost: `**DR10.*`), quoted as the near forms are.
+        case notBold(written: String, label: String)
         /// The bold label `written` starts a line inside the paragraph above.
         case merged(written: String)
         /// A heading opens with the label `written`.
@@ -1297,9 +1298,9 @@ extension Diagnostic {
                 "this paragraph opens with '\(written)', a near form of the note label \(label) (\(differences.joined(separator: ", "))), "
                     + "so it does not read as a note; write "
                     + (then.map { "'**\(label)** \($0)' in place of '\(written)'" } ?? "**\(label)**")
-            case .notBold(let written):
-                "this paragraph opens with the note label '\(written)', but not in bold, so it does not read as a note; "
-                    + "write **\(written)**"
+            case .notBold(let written, let label):
+                "this paragraph opens with '\(written)', the note label \(label) but not in bold, so it does not read as "
+                    + "a note; write **\(label)**"
             case .otherSeries(let note, let part, let series, let number, let prefix, let owner):
                 "note \(note) is in part '\(part)', whose series is \(series), where \(series)\(number) is due (series "
                     + "\(prefix) belongs to part '\(owner)'); write **\(series)\(number).**"

@@ -70,8 +70,9 @@ package struct NoteSeriesClaim: ClaimCheck {
     }
 
     enum DefinitionSlip: Equatable {
-        /// A paragraph opening with the label not in bold (`` `GV2.` ``, `GV2.`): as rendered.
-        case notBold(String)
+        /// A paragraph opening with the label `label` not in bold (`` `GV2.` ``, `GV2.`, `**GV2.*`):
+        /// as rendered; `written` is the source as typed, which the message quotes.
+        case notBold(written: String, label: String)
         /// The bold label starts a line inside the paragraph above (the blank line before it is gone).
         case merged(String)
         /// A heading opening with the label; `underline`: the line of its setext underline (`---`
@@ -954,6 +955,23 @@ package struct NoteSeriesClaim: ClaimCheck {
             // In emphasis (`*DR5!*`): its closing mark too.
             while endOffset < inline.source.count, [0x2A, 0x5F].contains(inline.source[endOffset]) { endOffset += 1 }
         }
+        // The written form the message quotes runs to the closing marks of the italics the label
+        // is in (`**DR10.*`, a bold mark lost: `*` then `<em>DR10.</em>`), to the closing
+        // backticks of a code span it is in (`` `DR10.` ``).
+        if strong == nil, code == nil, endOffset > 0, start < characters.count,
+            let italic = inline.emphasis.first(where: {
+                !$0.strong && $0.content.lowerBound <= characters[start].offset && $0.content.upperBound >= endOffset
+            })
+        {
+            endOffset = max(endOffset, min(italic.content.upperBound + 1, inline.source.count))
+        }
+        if code == nil, endOffset > 0, let span = inline.codeSpans.first(where: { $0.range.contains(endOffset - 1) }) {
+            endOffset = max(endOffset, span.range.upperBound)
+        }
+        // And to the end of a link whose text it is (`[DR4.](x)`).
+        if strong == nil, endOffset > 0, let link = inline.links.first(where: { $0.text.contains(endOffset - 1) }) {
+            endOffset = max(endOffset, link.range.upperBound)
+        }
         if let code { endOffset = code.range.upperBound }
         if let wrapped { endOffset = max(endOffset, wrapped.range.upperBound) }
         /// The glued word as read, to the next blank: the fix writes it after a space.
@@ -978,7 +996,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         let written = inline.text(0..<min(endOffset, inline.source.count))
         note.glued = glued
         note.slip =
-            differences == ["not in bold"] ? .notBold(label) : .nearForm(written: written, label: label, differences)
+            differences == ["not in bold"]
+            ? .notBold(written: written, label: label) : .nearForm(written: written, label: label, differences)
         // The code span runs on past the label: the fix takes the span's content out of code, whole,
         // its first word the label as meant (`` `**DR4:** Bu` `` is `**DR4.** Bu`).
         if codeRunsOn, let code {
@@ -1747,7 +1766,8 @@ package struct NoteSeriesClaim: ClaimCheck {
             }
             let at = SourceLocation(path: note.path, line: note.line, column: note.column)
             switch note.slip {
-            case .notBold(let written): findings.append(.noteSeries(at: at, .notBold(written: written)))
+            case .notBold(let written, let label):
+                findings.append(.noteSeries(at: at, .notBold(written: written, label: label)))
             case .merged(let written): findings.append(.noteSeries(at: at, .merged(written: written)))
             case .heading(let written, let underline):
                 // Typed right under the note's paragraph, a setext underline made it a heading: the
