@@ -123,15 +123,20 @@ package struct NoteSeriesClaim: ClaimCheck {
         return (notes, references)
     }
 
-    /// Where `written` has a Turkish `İ` or `ı` that `labelSkeleton` read as a digit or an `I`
-    /// (`skeleton`), the first such: the scalar, what it reads as, and its UTF-8 offset.
+    /// Where `written` has a letter that `labelSkeleton` read as a digit or an `I` (`skeleton`): a
+    /// Turkish `İ` or `ı`, or another script's letter of `OtherDigits.labelLetterDigits` (`Ӏ`), the
+    /// first such: the scalar, what it reads as, and its UTF-8 offset.
     static func turkishI(_ written: String, _ skeleton: String) -> (
         has: Unicode.Scalar, wanted: Unicode.Scalar, offset: Int
     )? {
-        guard written.utf8.contains(0xC4) else { return nil }
         var offset = 0
         for (mine, theirs) in zip(written.unicodeScalars, skeleton.unicodeScalars) {
-            if mine != theirs { return mine.value == 0x130 || mine.value == 0x131 ? (mine, theirs, offset) : nil }
+            if mine != theirs {
+                let letter =
+                    mine.value == 0x130 || mine.value == 0x131
+                    || OtherDigits.labelLetterDigits[Character(mine)] == String(theirs)
+                return letter ? (mine, theirs, offset) : nil
+            }
             offset += UTF8.width(mine)
         }
         return nil
@@ -152,6 +157,14 @@ package struct NoteSeriesClaim: ClaimCheck {
                 // it is the number's 1 (`GVİ2`); else the `I` a number typed as a letter is read from (`DRİ`).
                 let next = offset + 1 < read.count ? read[offset + 1] : nil
                 scalars.append(next.map { $0.isASCII && $0.properties.numericType != nil } == true ? "1" : "I")
+            } else if !scalar.isASCII, let last = scalars.last, last.isASCII,
+                last.properties.isUppercase || last.properties.numericType != nil,
+                let digit = OtherDigits.labelLetterDigits[Character(scalar)]?.unicodeScalars.first
+            {
+                // Another script's letter a label's number reads as a digit (`GVӀ2`, Cyrillic
+                // palochka for 1; `OtherDigits.labelLetterDigits`, the table labels are read by):
+                // after the capitals or digits, a reference reads it so too.
+                scalars.append(digit)
             } else {
                 scalars.append(scalar)
             }
@@ -1178,9 +1191,14 @@ package struct NoteSeriesClaim: ClaimCheck {
                     // `GV\u{200B}5.` with an invisible character.
                     let written = String(decoding: bytes, as: UTF8.self)
                     let skeleton = Self.labelSkeleton(written)
+                    // Another script's letter for a digit in a label opening its paragraph is
+                    // `readNearForm`'s, as the Latin letters are: a reference's is read here.
                     guard
                         let (has, wanted, offset) = LabelReferenceClaim.firstLookAlike(written, skeleton)
-                            ?? Self.turkishI(written, skeleton)
+                            ?? Self.turkishI(written, skeleton),
+                        !opens || !has.properties.isAlphabetic || has.value == 0x130 || has.value == 0x131
+                            || OtherDigits.labelLetterDigits[Character(has)] == nil
+                            || Invisible.looksAlike(has, wanted)
                     else {
                         continue
                     }
@@ -1220,6 +1238,11 @@ package struct NoteSeriesClaim: ClaimCheck {
                         written = String(lookAlike.written.dropLast(stopInBold ? stop : 0))
                         near.why = near.why.replacing(
                             "'\(lookAlike.wanted)' where", with: "\(Invisible.describe(lookAlike.has)) where")
+                        // A space of another kind (`GV\u{A0}12`) named by code point, as a label's is.
+                        if lookAlike.wanted == " " {
+                            near.why = near.why.replacing(
+                                "a space between", with: "\(Invisible.name(lookAlike.has)) between")
+                        }
                     }
                     let at = block.location(of: span.open, in: prose.path)
                     var note = Note(
