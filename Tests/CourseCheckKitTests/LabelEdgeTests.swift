@@ -7,9 +7,9 @@ import XCTest
 /// Each is one finding at the slip, nothing downstream (no "skips", no unknown reference), and
 /// following its fix leaves none. Each case is a complete list of the run's findings.
 final class LabelEdgeTests: XCTestCase {
-    private func notBold(_ label: String) -> String {
-        "error: this paragraph opens with the note label '\(label).', but not in bold, so it does not read as a "
-            + "note; write **\(label).** [note-series]"
+    private func notBold(_ label: String, _ written: String) -> String {
+        "error: this paragraph opens with '\(written)', the note label \(label). but not in bold, so it does not read "
+            + "as a note; write **\(label).** [note-series]"
     }
 
     /// A label that lost its opening mark (`*DR10.**`, `_GV14.__`, quoted `> *EK2.**`): cmark-gfm
@@ -17,9 +17,8 @@ final class LabelEdgeTests: XCTestCase {
     /// bold, as `**DR10.*` is. Controls: the label as meant and in plain italics (`*DR10.*` is
     /// the same one finding) give nothing else.
     func testALabelThatLostItsOpeningMarkIsOneFindingAtIt() throws {
-        // The fix, `write **DR10.**` for the label as written, is the course as committed (0 findings);
-        // the message quotes no written form, so `FollowTheFix` cannot apply it.
-        let found = try findings(after: [
+        // The message quotes the label as written, so following its fix gives the course as committed.
+        let (found, fixed) = try findingsAndAfterTheFix([
             ("12-ortam-degerleri.md", "**DR10.** Bu", "*DR10.** Bu"),
             ("05-izgara-ve-geometri.md", "**GV14.** Bu", "_GV14.__ Bu"),
             ("16-hareketler.md", "**EK2.** Bu", "> *EK2.** Bu"),
@@ -27,12 +26,13 @@ final class LabelEdgeTests: XCTestCase {
         XCTAssertEqual(
             found,
             [
-                "lessons/05-izgara-ve-geometri.md:115:1: \(notBold("GV14"))",
-                "lessons/12-ortam-degerleri.md:184:1: \(notBold("DR10"))",
-                "lessons/16-hareketler.md:191:3: \(notBold("EK2"))",
+                "lessons/05-izgara-ve-geometri.md:115:1: \(notBold("GV14", "_GV14.__"))",
+                "lessons/12-ortam-degerleri.md:184:1: \(notBold("DR10", "*DR10.**"))",
+                "lessons/16-hareketler.md:191:3: \(notBold("EK2", "*EK2.**"))",
             ])
+        XCTAssertEqual(fixed, [])
         let control = try findings(after: [("12-ortam-degerleri.md", "**DR10.** Bu", "*DR10.* Bu")])
-        XCTAssertEqual(control, ["lessons/12-ortam-degerleri.md:184:1: \(notBold("DR10"))"])
+        XCTAssertEqual(control, ["lessons/12-ortam-degerleri.md:184:1: \(notBold("DR10", "*DR10.*"))"])
     }
 
     /// A Cyrillic or Greek O typed for a label's 0 (`**DR1О.**`, U+041E) reads as the digit, as a

@@ -2019,8 +2019,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
             link,
             [
                 [
-                    "lessons/10-baglama.md:161:1: error: this paragraph opens with the note label 'DR4.', but not in "
-                        + "bold, so it does not read as a note; write **DR4.** [note-series]"
+                    "lessons/10-baglama.md:161:1: error: this paragraph opens with '[DR4.](x)', the note label DR4. "
+                        + "but not in bold, so it does not read as a note; write **DR4.** [note-series]"
                 ]
             ])
     }

@@ -263,6 +263,23 @@ package struct ClosingTableClaim: ClaimCheck {
                             .cellCount(row: index + 1, cells: row.cells.count, header: header))
                     })
         }
+        // Every cell shows text: one the row ends before (GitHub fills it in empty) or one holding
+        // nothing a reader sees is one finding at it, naming its column, and the row's title and
+        // trigger are not judged as the empty text they show.
+        /// The text a blank cell needs, when known: the title of the lesson in the row's place (rows
+        /// and lessons as many), the trigger of the lesson the row names.
+        func meant(_ row: Int, _ column: Int) -> String? {
+            if column == lessonColumn {
+                return table.rows.count == course.lessons.count ? course.lessons[row].title?.text : nil
+            }
+            guard column == triggerColumn, table.rows[row].cells.count > lessonColumn else { return nil }
+            let title = Prose.collapsed(table.rows[row].cells[lessonColumn].text)
+            guard let lesson = course.lessons.firstIndex(where: { $0.isTitled(title) }) else { return nil }
+            return Self.declared(course, lesson)
+        }
+        let (blank, blankFindings) = Self.blankCells(
+            in: table, lessonColumn: lessonColumn, triggerColumn: triggerColumn, path: owner.path, meant: meant)
+        findings += blankFindings
         // Cells are read as rendered text: `**ebeveyn**` is the trigger ebeveyn, `Yerel  Durum` the title Yerel Durum.
         let rowTitles = table.rows.map { row -> String in
             guard row.cells.count > lessonColumn else { return "" }
@@ -282,7 +299,7 @@ package struct ClosingTableClaim: ClaimCheck {
             var cells = table.rows[row].cells
             // A declaration its own lesson contradicts is reported once, by declared-trigger.
             guard let declaration = course.lessons[lesson].declaration,
-                DeclaredTriggerClaim.isSound(lesson, in: course)
+                DeclaredTriggerClaim.isSound(lesson, in: course), !blank.contains([row, triggerColumn])
             else { return }
             // GitHub fills a row's missing cells with empty ones: a reader sees an empty trigger.
             while cells.count <= triggerColumn {
@@ -340,6 +357,10 @@ package struct ClosingTableClaim: ClaimCheck {
             // By index: `zip` of two slices looked its type up by name on first use.
             for pair in 0..<paired {
                 let (lesson, row) = (missing[pair], extra[pair])
+                guard !blank.contains([row, lessonColumn]) else {
+                    checkTrigger(row: row, lesson: lesson)
+                    continue
+                }
                 findings.append(
                     .closingTable(
                         at: cell(table.rows[row], lessonColumn, owner.path),
@@ -355,7 +376,7 @@ package struct ClosingTableClaim: ClaimCheck {
                         at: SourceLocation(path: owner.path, line: line),
                         .missingRow(title: titles[lesson], lesson: lesson + 1)))
             }
-            for row in extra.dropFirst(paired) {
+            for row in extra.dropFirst(paired) where !blank.contains([row, lessonColumn]) {
                 findings.append(
                     .closingTable(
                         at: cell(table.rows[row], lessonColumn, owner.path),
@@ -400,6 +421,74 @@ package struct ClosingTableClaim: ClaimCheck {
         }
         settle(nextRow: table.rows.count)
         return .checked(findings)
+    }
+
+    /// The text `course`'s lesson `lesson` declares as its trigger, as the table writes it
+    /// (`dördü (2/2/2/2)` for a distribution); nil for none.
+    static func declared(_ course: CourseFacts, _ lesson: Int) -> String? {
+        guard let declaration = course.lessons[lesson].declaration else { return nil }
+        return declaration.distribution.map { "dördü (\($0.map(String.init).joined(separator: "/")))" }
+            ?? declaration.value
+    }
+
+    /// The cells of `table`'s rows that show nothing, as `[row, column]` (0-based), and their
+    /// findings: one per cell holding nothing a reader sees, one per row at its end for the cells
+    /// it ends before (GitHub fills them in empty), one for a row that shows nothing at all.
+    /// `meant` gives the text a cell needs, when known. Cells past the header's are GitHub's to
+    /// drop, and are not read. A trigger wrapped whole (in a comment too) is `wrappedTrigger`'s,
+    /// whose message says what hides it.
+    static func blankCells(
+        in table: Prose.Table, lessonColumn: Int, triggerColumn: Int, path: String,
+        meant: (_ row: Int, _ column: Int) -> String?
+    ) -> (blank: Set<[Int]>, findings: [Diagnostic]) {
+        var blank: Set<[Int]> = []
+        var findings: [Diagnostic] = []
+        for (index, row) in table.rows.enumerated() {
+            let shown = row.cells.prefix(table.header.count)
+            let empty = shown.indices.filter {
+                shown[$0].showsNothing && ($0 != triggerColumn || shown[$0].wrapped == nil)
+            }
+            let lost = Array(shown.count..<max(shown.count, table.header.count))
+            for column in empty + lost { blank.insert([index, column]) }
+            if empty.count == shown.count, shown.allSatisfy(\.showsNothing) {
+                findings.append(
+                    .closingTable(
+                        at: SourceLocation(path: path, line: row.line.number),
+                        .emptyRow(row: index + 1, meant: meant(index, lessonColumn))))
+                continue
+            }
+            for column in empty {
+                findings.append(
+                    .closingTable(
+                        at: shown[column].location,
+                        .emptyCell(
+                            row: index + 1, column: table.header[column], holds: Self.holds(shown[column].source),
+                            meant: meant(index, column))))
+            }
+            if let first = lost.first {
+                findings.append(
+                    .closingTable(
+                        at: SourceLocation(path: path, line: row.line.number, column: row.line.text.utf8.count + 1),
+                        .lostCells(
+                            row: index + 1, columns: lost.map { table.header[$0] }, meant: meant(index, first))))
+            }
+        }
+        return (blank, findings)
+    }
+
+    /// What a cell that shows nothing holds, for its message: nil for blanks alone, its
+    /// characters by code point when none shows (a no-break space), else its source quoted.
+    static func holds(_ source: String) -> String? {
+        let scalars = source.unicodeScalars
+        if scalars.allSatisfy({ $0 == " " || $0 == "\t" }) { return nil }
+        if scalars.allSatisfy({ $0.properties.isWhitespace || $0.properties.generalCategory == .format }) {
+            var named: [Unicode.Scalar] = []
+            for scalar in scalars where scalar != " " && scalar != "\t" && !named.contains(scalar) {
+                named.append(scalar)
+            }
+            return named.map(Invisible.name).joined(separator: " and ")
+        }
+        return "'\(source)'"
     }
 
     /// What ends a table whose last row is line `lastLine`, when rows follow it that GitHub shows

@@ -803,6 +803,16 @@ extension Diagnostic {
         /// A row a cell short because a backslash (`backslashes`, as written) right before the pipe
         /// after its cell `cell` escapes it: that cell and the next run together.
         case escapedPipe(row: Int, backslashes: String, cell: Int)
+        /// Row `row` shows nothing in its `column` cell: `holds` names what its source holds there
+        /// (`'&nbsp;'`, a comment, an empty code span, a no-break space by code point; nil for
+        /// blanks alone); `meant`, when known, is the text the cell needs.
+        case emptyCell(row: Int, column: String, holds: String?, meant: String?)
+        /// Row `row` ends before its cells of the columns `columns`, which GitHub shows empty;
+        /// `meant`: the text the first of them needs, when known.
+        case lostCells(row: Int, columns: [String], meant: String?)
+        /// Row `row` shows nothing in any cell; `meant`: the title of the lesson whose row is due
+        /// there, nil when the table has a row too many.
+        case emptyRow(row: Int, meant: String?)
     }
 
     /// `with 'Ders' in column 1 and 'Tetik' in column 3`, or `naming 'Ders' and 'Tetik'` when
@@ -866,6 +876,18 @@ extension Diagnostic {
                         : "")
                     + ", so cells \(cell) and \(cell + 1) of row \(row) run together and GitHub shows its last cell "
                     + "empty; delete the '\(backslashes)'"
+            case .emptyCell(let row, let column, let holds, let meant):
+                "row \(row) has no '\(column)': its cell "
+                    + (holds.map { "holds only \($0), which readers do not see" } ?? "is empty")
+                    + "; write " + (meant.map { "'\($0)' in it" } ?? "it")
+            case .lostCells(let row, let columns, let meant):
+                "row \(row) has no " + columns.map { "'\($0)'" }.joined(separator: " and no ")
+                    + ": the row ends before " + (columns.count == 1 ? "its cell" : "their cells")
+                    + ", so GitHub shows " + (columns.count == 1 ? "it" : "them") + " empty; write "
+                    + (columns.count == 1 ? (meant.map { "'\($0)'" } ?? "it") : "them") + " at the row's end"
+            case .emptyRow(let row, let meant):
+                "row \(row) shows nothing in any cell, so GitHub shows an empty row; "
+                    + (meant.map { "write the row of '\($0)' in it" } ?? "delete it")
             case .cellCount(let row, let cells, let header):
                 "row \(row) has \(cells) cells but the header has \(header), and GitHub shows its last "
                     + (header - cells == 1 ? "cell" : "\(header - cells) cells")
@@ -1218,8 +1240,9 @@ extension Diagnostic {
         /// A reference written `written`, a near form of the note `note` (`why`: in lower case, a
         /// space before its number, a letter for a digit); `fix` is the reference as meant.
         case nearReference(written: String, note: String, why: String, fix: String)
-        /// A paragraph opens with the label `written` of a known series, but not in bold.
-        case notBold(written: String)
+        /// A paragraph opens with `written`, the label `label` of a known series but not in bold
+        /// (plain, in italics, a bold mark lost: `**DR10.*`), quoted as the near forms are.
+        case notBold(written: String, label: String)
         /// The bold label `written` starts a line inside the paragraph above.
         case merged(written: String)
         /// A heading opens with the label `written`.
@@ -1275,9 +1298,9 @@ extension Diagnostic {
                 "this paragraph opens with '\(written)', a near form of the note label \(label) (\(differences.joined(separator: ", "))), "
                     + "so it does not read as a note; write "
                     + (then.map { "'**\(label)** \($0)' in place of '\(written)'" } ?? "**\(label)**")
-            case .notBold(let written):
-                "this paragraph opens with the note label '\(written)', but not in bold, so it does not read as a note; "
-                    + "write **\(written)**"
+            case .notBold(let written, let label):
+                "this paragraph opens with '\(written)', the note label \(label) but not in bold, so it does not read as "
+                    + "a note; write **\(label)**"
             case .otherSeries(let note, let part, let series, let number, let prefix, let owner):
                 "note \(note) is in part '\(part)', whose series is \(series), where \(series)\(number) is due (series "
                     + "\(prefix) belongs to part '\(owner)'); write **\(series)\(number).**"

@@ -70,8 +70,9 @@ package struct NoteSeriesClaim: ClaimCheck {
     }
 
     enum DefinitionSlip: Equatable {
-        /// A paragraph opening with the label not in bold (`` `GV2.` ``, `GV2.`): as rendered.
-        case notBold(String)
+        /// A paragraph opening with the label `label` not in bold (`` `GV2.` ``, `GV2.`, `**GV2.*`):
+        /// as rendered; `written` is the source as typed, which the message quotes.
+        case notBold(written: String, label: String)
         /// The bold label starts a line inside the paragraph above (the blank line before it is gone).
         case merged(String)
         /// A heading opening with the label; `underline`: the line of its setext underline (`---`
@@ -122,15 +123,20 @@ package struct NoteSeriesClaim: ClaimCheck {
         return (notes, references)
     }
 
-    /// Where `written` has a Turkish `İ` or `ı` that `labelSkeleton` read as a digit or an `I`
-    /// (`skeleton`), the first such: the scalar, what it reads as, and its UTF-8 offset.
+    /// Where `written` has a letter that `labelSkeleton` read as a digit or an `I` (`skeleton`): a
+    /// Turkish `İ` or `ı`, or another script's letter of `OtherDigits.labelLetterDigits` (`Ӏ`), the
+    /// first such: the scalar, what it reads as, and its UTF-8 offset.
     static func turkishI(_ written: String, _ skeleton: String) -> (
         has: Unicode.Scalar, wanted: Unicode.Scalar, offset: Int
     )? {
-        guard written.utf8.contains(0xC4) else { return nil }
         var offset = 0
         for (mine, theirs) in zip(written.unicodeScalars, skeleton.unicodeScalars) {
-            if mine != theirs { return mine.value == 0x130 || mine.value == 0x131 ? (mine, theirs, offset) : nil }
+            if mine != theirs {
+                let letter =
+                    mine.value == 0x130 || mine.value == 0x131
+                    || OtherDigits.labelLetterDigits[Character(mine)] == String(theirs)
+                return letter ? (mine, theirs, offset) : nil
+            }
             offset += UTF8.width(mine)
         }
         return nil
@@ -151,6 +157,14 @@ package struct NoteSeriesClaim: ClaimCheck {
                 // it is the number's 1 (`GVİ2`); else the `I` a number typed as a letter is read from (`DRİ`).
                 let next = offset + 1 < read.count ? read[offset + 1] : nil
                 scalars.append(next.map { $0.isASCII && $0.properties.numericType != nil } == true ? "1" : "I")
+            } else if !scalar.isASCII, let last = scalars.last, last.isASCII,
+                last.properties.isUppercase || last.properties.numericType != nil,
+                let digit = OtherDigits.labelLetterDigits[Character(scalar)]?.unicodeScalars.first
+            {
+                // Another script's letter a label's number reads as a digit (`GVӀ2`, Cyrillic
+                // palochka for 1; `OtherDigits.labelLetterDigits`, the table labels are read by):
+                // after the capitals or digits, a reference reads it so too.
+                scalars.append(digit)
             } else {
                 scalars.append(scalar)
             }
@@ -954,6 +968,23 @@ package struct NoteSeriesClaim: ClaimCheck {
             // In emphasis (`*DR5!*`): its closing mark too.
             while endOffset < inline.source.count, [0x2A, 0x5F].contains(inline.source[endOffset]) { endOffset += 1 }
         }
+        // The written form the message quotes runs to the closing marks of the italics the label
+        // is in (`**DR10.*`, a bold mark lost: `*` then `<em>DR10.</em>`), to the closing
+        // backticks of a code span it is in (`` `DR10.` ``).
+        if strong == nil, code == nil, endOffset > 0, start < characters.count,
+            let italic = inline.emphasis.first(where: {
+                !$0.strong && $0.content.lowerBound <= characters[start].offset && $0.content.upperBound >= endOffset
+            })
+        {
+            endOffset = max(endOffset, min(italic.content.upperBound + 1, inline.source.count))
+        }
+        if code == nil, endOffset > 0, let span = inline.codeSpans.first(where: { $0.range.contains(endOffset - 1) }) {
+            endOffset = max(endOffset, span.range.upperBound)
+        }
+        // And to the end of a link whose text it is (`[DR4.](x)`).
+        if strong == nil, endOffset > 0, let link = inline.links.first(where: { $0.text.contains(endOffset - 1) }) {
+            endOffset = max(endOffset, link.range.upperBound)
+        }
         if let code { endOffset = code.range.upperBound }
         if let wrapped { endOffset = max(endOffset, wrapped.range.upperBound) }
         /// The glued word as read, to the next blank: the fix writes it after a space.
@@ -978,7 +1009,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         let written = inline.text(0..<min(endOffset, inline.source.count))
         note.glued = glued
         note.slip =
-            differences == ["not in bold"] ? .notBold(label) : .nearForm(written: written, label: label, differences)
+            differences == ["not in bold"]
+            ? .notBold(written: written, label: label) : .nearForm(written: written, label: label, differences)
         // The code span runs on past the label: the fix takes the span's content out of code, whole,
         // its first word the label as meant (`` `**DR4:** Bu` `` is `**DR4.** Bu`).
         if codeRunsOn, let code {
@@ -1159,9 +1191,14 @@ package struct NoteSeriesClaim: ClaimCheck {
                     // `GV\u{200B}5.` with an invisible character.
                     let written = String(decoding: bytes, as: UTF8.self)
                     let skeleton = Self.labelSkeleton(written)
+                    // Another script's letter for a digit in a label opening its paragraph is
+                    // `readNearForm`'s, as the Latin letters are: a reference's is read here.
                     guard
                         let (has, wanted, offset) = LabelReferenceClaim.firstLookAlike(written, skeleton)
-                            ?? Self.turkishI(written, skeleton)
+                            ?? Self.turkishI(written, skeleton),
+                        !opens || !has.properties.isAlphabetic || has.value == 0x130 || has.value == 0x131
+                            || OtherDigits.labelLetterDigits[Character(has)] == nil
+                            || Invisible.looksAlike(has, wanted)
                     else {
                         continue
                     }
@@ -1201,6 +1238,11 @@ package struct NoteSeriesClaim: ClaimCheck {
                         written = String(lookAlike.written.dropLast(stopInBold ? stop : 0))
                         near.why = near.why.replacing(
                             "'\(lookAlike.wanted)' where", with: "\(Invisible.describe(lookAlike.has)) where")
+                        // A space of another kind (`GV\u{A0}12`) named by code point, as a label's is.
+                        if lookAlike.wanted == " " {
+                            near.why = near.why.replacing(
+                                "a space between", with: "\(Invisible.name(lookAlike.has)) between")
+                        }
                     }
                     let at = block.location(of: span.open, in: prose.path)
                     var note = Note(
@@ -1747,7 +1789,8 @@ package struct NoteSeriesClaim: ClaimCheck {
             }
             let at = SourceLocation(path: note.path, line: note.line, column: note.column)
             switch note.slip {
-            case .notBold(let written): findings.append(.noteSeries(at: at, .notBold(written: written)))
+            case .notBold(let written, let label):
+                findings.append(.noteSeries(at: at, .notBold(written: written, label: label)))
             case .merged(let written): findings.append(.noteSeries(at: at, .merged(written: written)))
             case .heading(let written, let underline):
                 // Typed right under the note's paragraph, a setext underline made it a heading: the

@@ -300,6 +300,20 @@ package struct Prose: Sendable {
             /// so they show; and the cell's source as written: a reader does not read that text as
             /// the cell's.
             var wrapped: (how: Wrapping, written: String)? = nil
+            /// The cell's source between its pipes, blanks around it trimmed: what a message
+            /// quotes for a cell that shows nothing (`&nbsp;`, a comment).
+            var source = ""
+
+            /// True when a reader sees nothing in the cell: its text is blanks (a no-break space
+            /// among them) or format characters alone, as from `&nbsp;`, a comment, an empty code
+            /// span or an empty link. A cell wrapped whole (struck through, an image) shows its
+            /// wrapper, and one inside a comment is `wrapped` too, but shows nothing.
+            var showsNothing: Bool {
+                if let wrapped, wrapped.how != .wrapper(.comment) { return false }
+                return text.unicodeScalars.allSatisfy {
+                    $0.properties.isWhitespace || $0.properties.generalCategory == .format
+                }
+            }
 
             /// The cell's text as a name: quotation marks around it read past (`“ortam”`, `'yerel'`,
             /// `**«yerel»**`), as the distribution sentence reads a quoted name (`Quotation`).
@@ -567,7 +581,7 @@ package struct Prose: Sendable {
                 Table.Cell(
                     text: text,
                     location: SourceLocation(path: path, line: segment.line.number, column: segment.column + low),
-                    wrapped: wrapped))
+                    wrapped: wrapped, source: source))
         }
         // A backslash right before a pipe escapes it, whatever precedes it (`TableRows.cellCount`).
         while index < bytes.count {

@@ -76,6 +76,13 @@ enum FollowTheFix {
             let meant = String(text[write.upperBound...])
             return .replace(meant.hasPrefix("**") ? "**\(written)**" : String(written), with: meant)
         }
+        // `this paragraph opens with '**DR10.*', the note label DR10. but not in bold, …; write **DR10.**`.
+        if text.hasPrefix("this paragraph opens with '"), let label = text.range(of: "', the note label "),
+            text.contains(" but not in bold"), let write = text.range(of: "; write ", options: .backwards)
+        {
+            let opening = text.index(text.startIndex, offsetBy: "this paragraph opens with '".count)
+            return .replace(String(text[opening..<label.lowerBound]), with: String(text[write.upperBound...]))
+        }
         if let write = text.range(of: "; write ", options: .backwards), !text[write.upperBound...].contains("'"),
             let near = text.range(of: #"'[^']+', a near form of"#, options: .regularExpression)
         {
