@@ -521,6 +521,18 @@ extension DiagnosticID {
                 fix: "Delete the line, or, when the text meant as the item's is on the line under it, join the two "
                     + "lines (`- Eksen seçimi,`)."
             )
+        case .indentedFence:
+            (
+                summary: "A tree's or display fragment's opening fence indented one to three spaces (past its list "
+                    + "item's or block quote's markers): CommonMark takes up to that many spaces off each line of the "
+                    + "block, so readers see its code indented otherwise than written (4 and 8 spaces as 2 and 6, "
+                    + "and a multi-line string's lines shifted). coursecheck runs the tree as written, so its output "
+                    + "is not reported again. An expected block or the core under such a fence is an `output-drift` "
+                    + "or `core-drift` at the fence when it changes what they show; a closing fence indented so, a "
+                    + "block with no line indented, and one indented whole with its fence render as meant and are "
+                    + "silent.",
+                fix: "Delete the spaces before the opening fence."
+            )
         case .strayUnderline:
             (
                 summary: "A line of `=` (or `-`) under a line of the page that GitHub reads as no underline the author "

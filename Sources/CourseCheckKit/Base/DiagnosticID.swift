@@ -116,6 +116,9 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     /// A list marker alone on its line (`-`, `*`, `+`, `1.`): an empty list item readers see, or,
     /// right under a paragraph, text at its end.
     case emptyItem = "empty-item"
+    /// A tree's or display fragment's opening fence indented one to three spaces, which takes the
+    /// indentation off its lines as readers see them.
+    case indentedFence = "indented-fence"
     /// Raw HTML on a line of its own that takes the Markdown under it as raw text (a tag line right
     /// above a note, the trigger bullet, a heading or a table), or a `<details>` never closed.
     case rawHTML = "raw-html"
@@ -141,7 +144,7 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
             .frontMatter,
             .courseIndex, .declaredTrigger, .closingTable,
             .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift, .conflictMarker,
-            .unclosedComment, .commentLookAlike, .strayUnderline, .emptyItem, .rawHTML, .decomposed:
+            .unclosedComment, .commentLookAlike, .strayUnderline, .emptyItem, .indentedFence, .rawHTML, .decomposed:
             .error
         }
     }

@@ -492,6 +492,18 @@ extension Diagnostic {
         return String(words[...].trimmingBlanks()) + "…"
     }
 
+    /// A tree's or fragment's (`what`) opening fence indented `indent` spaces, which take the
+    /// indentation off its lines from line `line` on (`Classifier.indentedSwiftFences`).
+    static func indentedFence(at location: SourceLocation, indent: Int, what: String, line: Int) -> Diagnostic {
+        let takes = indent == 1 ? "one space" : "up to \(indent) spaces"
+        let blanks = indent == 1 ? "the space" : "the \(indent) spaces"
+        return Diagnostic(
+            .indentedFence, at: location,
+            "this \(what)'s opening fence is indented \(Plural.count(indent, "space")), so GitHub takes \(takes) of "
+                + "indentation off each line of the \(what) (line \(line) is the first it changes): readers see its "
+                + "code indented otherwise than written; delete \(blanks) before the fence")
+    }
+
     /// The fix for a fence indented too deep: the tabs deleted when they alone make it so.
     static func lessIndented(tabs: Int) -> String {
         switch tabs {
