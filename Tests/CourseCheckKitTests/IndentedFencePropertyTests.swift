@@ -96,4 +96,33 @@ final class IndentedFencePropertyTests: XCTestCase {
                     + "if the change is intended, run 'coursecheck --update lessons/' [golden-drift]",
             ])
     }
+
+    /// A fragment indented whole with its fences renders as the unindented one: no finding. In a
+    /// list item, its fence two spaces past the item's column over lines at that column: readers see
+    /// its lines indented less, one finding at the fence, its column where the indentation starts.
+    func testAWholeBlockIndentedIsSilentAndAFencePastItsListItemIsOneFinding() throws {
+        let scratch = try CourseCopy.make(for: self)
+        let url = scratch.url.appendingPathComponent("lessons/09-yerel-durum.md")
+        let lines = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
+        let open = try XCTUnwrap(lines.indices.first { lines[$0] == "```swift" && lines[$0 + 1] == "import SwiftUI" })
+        let close = try XCTUnwrap(lines[(open + 1)...].firstIndex(of: "```"))
+        func write(_ edited: [String]) throws {
+            try edited.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+        }
+        var whole = lines
+        for index in open...close where !lines[index].isEmpty { whole[index] = "  " + lines[index] }
+        try write(whole)
+        XCTAssertEqual(courseFindings(in: scratch.url), [])
+        var item = whole
+        item[open] = "    " + lines[open]
+        item.insert(contentsOf: ["- Parça:", ""], at: open)
+        try write(item)
+        let found = courseFindings(in: scratch.url)
+        XCTAssertEqual(found.count, 1, "\(found)")
+        XCTAssertTrue(
+            found.first?.hasPrefix(
+                "lessons/09-yerel-durum.md:\(open + 3):3: error: this fragment's opening fence is indented 2 spaces")
+                ?? false, "\(found)")
+        XCTAssertTrue(found.first?.hasSuffix(" [indented-fence]") ?? false, "\(found)")
+    }
 }
