@@ -1018,8 +1018,8 @@ final class CascadeTests: XCTestCase {
     /// of the core, which then shows otherwise than the embedded core. One finding at the fence,
     /// naming its indentation, never a drift three lines below with a diff of every indented line;
     /// `--promote` deletes the space (not a space added to each of the core's lines), and the run
-    /// after it has no finding. A tree's fence, and closing fences, indented alike change nothing
-    /// that is run or compared (GitHub shows the tree as it runs): no finding.
+    /// after it has no finding. A closing fence indented alike changes nothing shown: no finding (a
+    /// tree's opening fence takes its lines' indentation: `IndentedFencePropertyTests`).
     func testACoreFenceIndentedIsOneFindingAtItAndPromoteDeletesTheIndentation() throws {
         let url = lessons.appendingPathComponent("05-izgara-ve-geometri.md")
         let original = try String(contentsOf: url, encoding: .utf8)
@@ -1038,7 +1038,6 @@ final class CascadeTests: XCTestCase {
         XCTAssertEqual(try String(contentsOf: url, encoding: .utf8), original)
         XCTAssertEqual(findings(), [])
 
-        try mutate("05-izgara-ve-geometri.md", "\n```swift\n// main.swift", "\n  ```swift\n// main.swift")
         try mutate("05-izgara-ve-geometri.md", "countCauses(recomputes)\n```\n", "countCauses(recomputes)\n   ```\n")
         XCTAssertEqual(findings(), [])
     }

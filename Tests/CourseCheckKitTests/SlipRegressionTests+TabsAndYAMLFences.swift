@@ -8,7 +8,8 @@ import XCTest
 /// into the YAML front matter is a line to delete.
 extension SlipRegressionTests {
     /// A tab (or two, or spaces and a tab) before a tree's opening fence and before its closing
-    /// fence: one finding, `delete the tab before the fence`; followed, the lesson as it was.
+    /// fence: one finding, `delete the tab before the fence`; followed, the lesson as it was (the
+    /// spaces typed with the tab before the opening fence are an `indented-fence` of their own).
     func testATabBeforeAFenceIsDeleted() throws {
         let name = "09-yerel-durum.md"
         let clean = try Self.edited(name) { _ in }.lines
@@ -40,7 +41,18 @@ extension SlipRegressionTests {
                 var meant = clean
                 meant[index] = indentation.filter { $0 != "\t" } + clean[index]
                 XCTAssertEqual(followed, meant)
-                XCTAssertEqual(Self.classified(name, followed), [])
+                // Spaces left before the tree's opening fence take the indentation off its lines as
+                // readers see them: that is named next (`indented-fence`), and its fix converges.
+                guard index == opening, meant[index].hasPrefix(" ") else {
+                    XCTAssertEqual(Self.classified(name, followed), [])
+                    continue
+                }
+                let next = Self.classified(name, followed)
+                XCTAssertEqual(next.count, 1, "\(next)")
+                XCTAssertTrue(next.first?.hasPrefix("\(index + 1):1 [indented-fence] ") ?? false, "\(next)")
+                let unindented = try XCTUnwrap(
+                    FollowTheFix.apply([(index + 1, Self.message(try XCTUnwrap(next.first)))], to: followed))
+                XCTAssertEqual(unindented, clean)
             }
         }
         // The control: four spaces are no tab, and the fix stays as it was.

@@ -508,6 +508,31 @@ extension DiagnosticID {
                     + "distribution sentence): delete it. A `-->` outside its "
                     + "item or quote: write it with the container's prefix (the item's indentation, the `> `)."
             )
+        case .emptyItem:
+            (
+                summary: "A list marker alone on its line (`-`, `*`, `+`, `1.`, `1)`) in a page's prose: an empty "
+                    + "list item, which readers see as a bullet (or a number) with nothing after it. Typed over the "
+                    + "text meant as its own (`-` over `Eksen seçimi,`), it ends the list there: readers see the "
+                    + "empty bullet, then that text as a paragraph after the list. Right under a paragraph's line, "
+                    + "`*` or `+` is no item: readers see it at the end of that line's text (`-` there underlines "
+                    + "the paragraph as a heading, which `stray-underline` or the claim reading it says). The claims read the page as meant, so nothing in the "
+                    + "list (the trigger bullet, the index's items) is reported after it. An item that holds "
+                    + "anything, a comment too (`- <!-- x -->`), is not one.",
+                fix: "Delete the line, or, when the text meant as the item's is on the line under it, join the two "
+                    + "lines (`- Eksen seçimi,`)."
+            )
+        case .indentedFence:
+            (
+                summary: "A tree's or display fragment's opening fence indented one to three spaces (past its list "
+                    + "item's or block quote's markers): CommonMark takes up to that many spaces off each line of the "
+                    + "block, so readers see its code indented otherwise than written (4 and 8 spaces as 2 and 6, "
+                    + "and a multi-line string's lines shifted). coursecheck runs the tree as written, so its output "
+                    + "is not reported again. An expected block or the core under such a fence is an `output-drift` "
+                    + "or `core-drift` at the fence when it changes what they show; a closing fence indented so, a "
+                    + "block with no line indented, and one indented whole with its fence render as meant and are "
+                    + "silent.",
+                fix: "Delete the spaces before the opening fence."
+            )
         case .strayUnderline:
             (
                 summary: "A line of `=` (or `-`) under a line of the page that GitHub reads as no underline the author "

@@ -113,6 +113,12 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     /// A line of `=` or `-` under a line of the page that GitHub reads as no underline meant: text
     /// under a heading or a list item's line, or a paragraph made a second title or a heading.
     case strayUnderline = "stray-underline"
+    /// A list marker alone on its line (`-`, `*`, `+`, `1.`): an empty list item readers see, or,
+    /// right under a paragraph, text at its end.
+    case emptyItem = "empty-item"
+    /// A tree's or display fragment's opening fence indented one to three spaces, which takes the
+    /// indentation off its lines as readers see them.
+    case indentedFence = "indented-fence"
     /// Raw HTML on a line of its own that takes the Markdown under it as raw text (a tag line right
     /// above a note, the trigger bullet, a heading or a table), or a `<details>` never closed.
     case rawHTML = "raw-html"
@@ -138,7 +144,7 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
             .frontMatter,
             .courseIndex, .declaredTrigger, .closingTable,
             .triggerDistribution, .noteSeries, .labelReference, .fragmentSyntax, .coreDrift, .conflictMarker,
-            .unclosedComment, .commentLookAlike, .strayUnderline, .rawHTML, .decomposed:
+            .unclosedComment, .commentLookAlike, .strayUnderline, .emptyItem, .indentedFence, .rawHTML, .decomposed:
             .error
         }
     }

@@ -207,7 +207,8 @@ extension Classifier {
     /// heading, a cell or a paragraph, a comment's look-alike), and the file as its author meant
     /// it when one leaves something out of its line (nil: read the file as it is), with its scan.
     /// `fences`: the findings at a line whose rest is a fence, which the fence slips wait for.
-    /// An HTML block that takes a claim's line as raw text (`htmlBlockSwallows`) is one too.
+    /// An HTML block that takes a claim's line as raw text (`htmlBlockSwallows`) is one too, and
+    /// so is a list marker alone on its line (`loneMarkerSlips`), read without it.
     /// `lesson` false: the course index.
     static func commentLineSlips(_ file: SourceFile, _ document: BlockNode, lesson: Bool = true) -> (
         findings: [Diagnostic], fences: [Diagnostic], reading: (file: SourceFile, scan: MarkdownScanner.Result)?,
@@ -215,7 +216,7 @@ extension Classifier {
     ) {
         let slips =
             commentOpensLine(file, document) + commentLookAlikeSlips(document, file, lesson: lesson)
-            + htmlBlockSwallows(file, document, lesson: lesson)
+            + htmlBlockSwallows(file, document, lesson: lesson) + loneMarkerSlips(file, document)
         let findings = slips.filter { !$0.fence }.compactMap(\.finding)
         let fences = slips.filter(\.fence).compactMap(\.finding)
         let splitRow = slips.first(where: \.splitRow).map { $0.line + 1 }

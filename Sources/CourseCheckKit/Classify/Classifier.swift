@@ -412,11 +412,13 @@ package enum Classifier {
     }
 
     package static func classify(
-        _ file: SourceFile, blocks fenced: [FencedBlock], core: String = EmbeddedCore.fileName
+        _ file: SourceFile, blocks written: [FencedBlock], core: String = EmbeddedCore.fileName
     ) -> (Lesson, [Diagnostic]) {
         let path = file.path
         let coreMarker = marker(ofCore: core)
-        var diagnostics: [Diagnostic] = []
+        // A tree or fragment under an indented fence is read as written, its one finding at the fence.
+        let (fenced, indented) = indentedSwiftFences(written, path: path, coreMarker: coreMarker)
+        var diagnostics: [Diagnostic] = indented
         var blocks: [Lesson.Block] = []
         var cores: [FencedBlock] = []
         var pendingTree: FencedBlock?

@@ -448,6 +448,62 @@ extension Diagnostic {
         return Diagnostic(.strayUnderline, at: location, message)
     }
 
+    /// Why a list marker alone on its line shows (`Classifier.loneMarkerSlips`).
+    enum EmptyItem {
+        /// `marker` among its list's other items: an empty item in the list.
+        case inList(marker: String)
+        /// `marker` a list of its own: one empty item between other blocks.
+        case alone(marker: String)
+        /// `marker` ends its list, and `text`, the line right under it, renders as a paragraph after it.
+        case textUnder(marker: String, text: String)
+        /// `marker` (`*`, `+`) right under the paragraph's line `line`, whose text it continues.
+        case continuesText(marker: String, line: Int)
+    }
+
+    static func emptyItem(at location: SourceLocation, _ reason: EmptyItem) -> Diagnostic {
+        /// What readers see of an empty item: a bullet, or its number, with nothing after it.
+        func shown(_ marker: String) -> String {
+            marker.count == 1 ? "a bullet with nothing after it" : "the number \(marker) with nothing after it"
+        }
+        let message =
+            switch reason {
+            case .inList(let marker):
+                "'\(marker)' alone on its line is an empty list item: readers see \(shown(marker)) among the list's "
+                    + "items; delete this line"
+            case .alone(let marker):
+                "'\(marker)' alone on its line is a list of one empty item: readers see \(shown(marker)); delete this "
+                    + "line"
+            case .textUnder(let marker, let text):
+                "'\(marker)' alone on its line is an empty list item, and the line under it is not its text: readers "
+                    + "see \(shown(marker)), then '\(excerpt(text))' as a paragraph after the list; join the two lines "
+                    + "('\(marker) \(excerpt(text))')"
+            case .continuesText(let marker, let line):
+                "'\(marker)' right under line \(line) is no list item (an empty item cannot interrupt a paragraph): "
+                    + "it continues that line's text, so readers see '\(marker)' at its end; delete this line"
+            }
+        return Diagnostic(.emptyItem, at: location, message)
+    }
+
+    /// `text` cut to its first words (at a space), to quote it in a message.
+    private static func excerpt(_ text: String) -> String {
+        guard text.count > 40 else { return text }
+        let head = text.prefix(40)
+        let words = head.lastIndex(of: " ").map { head[..<$0] } ?? head
+        return String(words[...].trimmingBlanks()) + "…"
+    }
+
+    /// A tree's or fragment's (`what`) opening fence indented `indent` spaces, which take the
+    /// indentation off its lines from line `line` on (`Classifier.indentedSwiftFences`).
+    static func indentedFence(at location: SourceLocation, indent: Int, what: String, line: Int) -> Diagnostic {
+        let takes = indent == 1 ? "one space" : "up to \(indent) spaces"
+        let blanks = indent == 1 ? "the space" : "the \(indent) spaces"
+        return Diagnostic(
+            .indentedFence, at: location,
+            "this \(what)'s opening fence is indented \(Plural.count(indent, "space")), so GitHub takes \(takes) of "
+                + "indentation off each line of the \(what) (line \(line) is the first it changes): readers see its "
+                + "code indented otherwise than written; delete \(blanks) before the fence")
+    }
+
     /// The fix for a fence indented too deep: the tabs deleted when they alone make it so.
     static func lessIndented(tabs: Int) -> String {
         switch tabs {
