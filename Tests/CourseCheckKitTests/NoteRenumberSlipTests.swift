@@ -212,17 +212,18 @@ final class NoteRenumberSlipTests: XCTestCase {
         XCTAssertEqual(courseFindings(in: copy.url).filter { $0.hasSuffix("[note-series]") }, [])
     }
 
-    /// A random series slip in the EK or DR notes (a note inserted with the next number or one
-    /// ahead, deleted, pasted twice, two notes swapped, a lesson's run renumbered from 1): exactly
-    /// one finding, at the slip, and following it gives none.
+    /// A random series slip (a note inserted with the next number or one ahead, deleted, pasted
+    /// twice, two notes swapped, a lesson's run renumbered from 1): exactly one finding, at the
+    /// slip, and following it gives none. (A GV renumbering also names the references to GV12 and
+    /// GV22; they name a note either way, so no finding follows them.)
     func testARandomSeriesSlipIsOneFindingFixedInOneStep() throws {
-        for seed in PropertySeeds.seeds(defaultCases: 3) {
+        for seed in PropertySeeds.seeds(defaultCases: 2) {
             var random = Generator(state: seed)
             let copy = try CourseCopy.make(for: self)
             let lessons = copy.url.appendingPathComponent("lessons")
             let names = try CourseCopy.lessonNames(in: lessons)
             var texts = try names.map { try lines($0, in: copy.url) }
-            let prefix = random.next() % 2 == 0 ? "EK" : "DR"
+            let prefix = ["GV", "DR", "EK"][Int(random.next() % 3)]
             // The series' notes: (lesson index, 0-based line), in reading order.
             var series: [(file: Int, line: Int)] = []
             for (file, text) in texts.enumerated() {
