@@ -264,7 +264,11 @@ final class CascadeTests: XCTestCase {
         XCTAssertEqual(
             findings(),
             [
-                "lessons/02-gorunumler-ve-degistiriciler.md:252:1: error: note GV6 skips GV5 [note-series]"
+                "lessons/02-gorunumler-ve-degistiriciler.md:252:1: error: note GV6 skips GV5 (or, if deleted by "
+                    + "mistake, put GV5 back); renumber the notes from here in reading order: GV6–GV25 "
+                    + "(02-gorunumler-ve-degistiriciler.md, 03-yigit-duzenleri.md, 04-duzen-sistemi.md, "
+                    + "05-izgara-ve-geometri.md, 06-listeler-ve-formlar.md, 07-gorsel-bilesenler.md, "
+                    + "08-gorunum-kurucular.md) as GV5–GV24, and the references to those notes likewise [note-series]"
             ])
     }
 

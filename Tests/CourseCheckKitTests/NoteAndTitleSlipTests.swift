@@ -1918,7 +1918,14 @@ final class NoteAndTitleSlipTests: XCTestCase {
             "**DR5.** Bu", with: "**DR9!** Bu", in: copy.url.appendingPathComponent("lessons/10-baglama.md"))
         let far = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
             .filter { $0.contains(": error: ") }.map(String.init)
-        XCTAssertEqual(far, ["lessons/10-baglama.md:257:1: error: note DR6 skips DR5 [note-series]"])
+        XCTAssertEqual(
+            far,
+            [
+                "lessons/10-baglama.md:257:1: error: note DR6 skips DR5 (or, if deleted by mistake, put DR5 back); "
+                    + "renumber the notes from here in reading order: DR6–DR21 (10-baglama.md, "
+                    + "11-gozlemlenebilir-nesneler.md, 12-ortam-degerleri.md, 13-gezinme-yigiti-ve-yolu.md, "
+                    + "14-sunum-ve-kapatma.md, 15-sekme-ve-arac-cubugu.md) as DR5–DR20 [note-series]"
+            ])
     }
 
     /// A note label with a fullwidth full stop (U+FF0E) is read as its note, and its fix is the
@@ -2305,7 +2312,13 @@ final class NoteAndTitleSlipTests: XCTestCase {
             "**DR17.** Bu", with: "(**DR16.**) Bu", in: copy.url.appendingPathComponent("lessons/\(lesson14)"))
         let far = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
             .filter { $0.contains(": error: ") }.map(String.init)
-        XCTAssertEqual(far, ["lessons/\(lesson14):265:1: error: note DR18 skips DR17 [note-series]"])
+        XCTAssertEqual(
+            far,
+            [
+                "lessons/\(lesson14):265:1: error: note DR18 skips DR17 (or, if deleted by mistake, put DR17 back); "
+                    + "renumber the notes from here in reading order: DR18–DR21 (\(lesson14), "
+                    + "15-sekme-ve-arac-cubugu.md) as DR17–DR20 [note-series]"
+            ])
     }
 
     /// A Roman numeral for a note's number (`**GVⅠ.**`, U+2160, whose compatibility form is the

@@ -432,9 +432,11 @@ extension DiagnosticID {
                     + "refers to a note the course does not define or in a near form (`**DR01**`, `**dr1**`, "
                     + "`**GV 3**`, `**DRl**`), or takes another series' label where its part's note is due. A series "
                     + "that holds each number once but out of reading order (two lessons swapped with their notes) "
-                    + "is one finding at its first note out of place.",
-                fix: "Renumber the note or use the number the message expects; for a series out of reading order, "
-                    + "renumber each run as the message lists (`EK5–EK8 as EK1–EK4`); make a note a paragraph that "
+                    + "is one finding at its first note out of place; so is a slip that moves the numbers of the "
+                    + "notes after it (a note inserted or deleted, a lesson copied with its notes).",
+                fix: "Renumber the note or use the number the message expects; for a series out of reading order or "
+                    + "a note inserted or deleted, renumber each run as the message lists (`EK5–EK8 as EK1–EK4`), "
+                    + "from the finding on; delete a note pasted twice; make a note a paragraph that "
                     + "opens with its bold label, written as the message says (a blank line before it)."
             )
         case .labelReference:

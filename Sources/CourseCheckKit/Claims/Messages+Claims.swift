@@ -1219,11 +1219,29 @@ extension Diagnostic {
         /// `note` stands in `part`, but its series `prefix` belongs to part `owner`, which holds `held` of its notes.
         case otherPart(note: String, part: String, prefix: String, owner: String, held: Int)
         case outOfSequence(note: String, expected: String)
-        /// `missing`: one note or a range of them.
-        case skips(note: String, missing: String)
+        /// Why a run of notes takes other numbers (`renumbered`): the note at the finding and what
+        /// sets it apart from the notes before it.
+        enum Renumbering: Sendable {
+            /// `note` repeats the series' previous note, `earlier` (`at line 201`, `of 16-hareketler.md`).
+            case repeats(note: String, earlier: String)
+            /// The run `notes` (`EK1–EK4`) repeats the same run of the lesson `lesson`: a lesson copied with its notes.
+            case repeatsRun(notes: String, lesson: String)
+            /// `note` is lower than `after`, the series' previous note.
+            case goesBack(note: String, after: String)
+            /// `missing`: one note or a range of them.
+            case skips(note: String, missing: String)
+            /// `note` stands before `due`, the note its series is due, at line `line`: inserted there.
+            case comesBefore(note: String, due: String, line: Int)
+        }
+        /// One slip that moves the numbers of every note after it (a note inserted, deleted, a
+        /// lesson copied with its notes): `renames`, the runs to renumber from the finding on, in
+        /// reading order; `referenced`: a reference names a note renumbered.
+        case renumbered(Renumbering, renames: [Rename], referenced: Bool)
+        /// `note` is a note of the series pasted a second time in its lesson, word for word: the
+        /// first is `earlier` (`at line 201`).
+        case pastedTwice(note: String, earlier: String)
         /// Note `missing` is due between `after` and `before`, and this paragraph opens as the notes do (`opening`).
         case lostLabel(missing: String, after: String?, before: String, opening: String)
-        case goesBack(note: String, expected: String)
         /// The notes of series `prefix` hold each number once but run out of reading order, in
         /// `runs` (`EK5–EK8`, `EK1–EK4`, `EK9–EK24`); `renames`: each run out of place and the
         /// numbers reading order gives it; `referenced`: a reference names a note renumbered.
@@ -1316,17 +1334,19 @@ extension Diagnostic {
                 "note \(note) is in part '\(part)', but series \(prefix) belongs to part '\(owner)', which holds \(held) "
                     + "of its notes"
             case .outOfSequence(let note, let expected): "note \(note) is out of sequence; expected \(expected)"
-            case .skips(let note, let missing): "note \(note) skips \(missing)"
+            case .renumbered(let why, let renames, let referenced):
+                renumbering(why) + "; renumber the notes from here in reading order: " + listed(renames)
+                    + (referenced ? ", and the references to those notes likewise" : "")
+            case .pastedTwice(let note, let earlier):
+                "note \(note) repeats the note \(note) \(earlier) word for word; delete it"
             case .lostLabel(let missing, let after, let before, let opening):
                 "note \(missing) is missing \(after.map { "between \($0) and \(before)" } ?? "before \(before)"), and this "
                     + "paragraph opens as the notes do ('\(opening) …') without a label; if it is \(missing), write "
                     + "**\(missing).** at its start"
-            case .goesBack(let note, let expected): "note \(note) repeats or goes back; expected \(expected)"
             case .reordered(let prefix, let runs, let renames, let referenced):
                 "the \(prefix) notes are out of reading order: they run \(runs.joined(separator: ", ")); renumber them in "
                     + "reading order: "
-                    + renames.map { "\($0.from) (\($0.lessons.joined(separator: ", "))) as \($0.to)" }
-                    .joined(separator: ", ") + (referenced ? ", and the references to those notes likewise" : "")
+                    + listed(renames) + (referenced ? ", and the references to those notes likewise" : "")
             case .lookAlike(let written, let note, let has, let wanted, let bold):
                 "note '\(written)' reads as \(note) but has \(Invisible.describe(has)) "
                     + (has.properties.generalCategory == .format
@@ -1336,6 +1356,22 @@ extension Diagnostic {
                     + (bold ? "**\(note)\(NoteSeriesClaim.labelSkeleton(written).hasSuffix(".") ? "." : "")**" : note)
             }
         return Diagnostic(.noteSeries, at: location, message)
+    }
+
+    /// Runs to renumber as the note-series findings list them: `EK3–EK24 (16-hareketler.md, …) as EK4–EK25`.
+    private static func listed(_ renames: [NoteSeries.Rename]) -> String {
+        renames.map { "\($0.from) (\($0.lessons.joined(separator: ", "))) as \($0.to)" }.joined(separator: ", ")
+    }
+
+    private static func renumbering(_ why: NoteSeries.Renumbering) -> String {
+        switch why {
+        case .repeats(let note, let earlier): "note \(note) repeats \(note) \(earlier)"
+        case .repeatsRun(let notes, let lesson): "notes \(notes) repeat \(notes) of \(lesson)"
+        case .goesBack(let note, let after): "note \(note) goes back after \(after)"
+        case .skips(let note, let missing):
+            "note \(note) skips \(missing) (or, if deleted by mistake, put \(missing) back)"
+        case .comesBefore(let note, let due, let line): "note \(note) comes before \(due) (line \(line))"
+        }
     }
 
     /// A backticked kebab-case word no tree passes to `change`, with the closest label, if any, and

@@ -1647,6 +1647,108 @@ package struct NoteSeriesClaim: ClaimCheck {
         return (positions, findings)
     }
 
+    /// Where the note at `index` was pasted before in its lesson, word for word (its paragraph the
+    /// same as an earlier note's of its series and number): `at line N`. Nil when its text differs
+    /// (a new note numbered so, which the series is renumbered around) or the earlier one is in
+    /// another lesson (a lesson copied as a template keeps its notes' text, and is renumbered).
+    static func pastedTwice(_ index: Int, _ notes: [Note], excluded: Set<Int>, _ course: CourseFacts) -> String? {
+        let note = notes[index]
+        func text(_ note: Note) -> String? {
+            course.lessons.first { $0.path == note.path }?.prose.blocks.first { $0.firstLine.number == note.line }?
+                .source
+        }
+        guard note.slip == nil, note.lookAlike == nil, let mine = text(note) else { return nil }
+        let earlier = notes[..<index].indices.last {
+            !excluded.contains($0) && notes[$0].prefix == note.prefix && notes[$0].number == note.number
+        }
+        guard let earlier, notes[earlier].path == note.path, text(notes[earlier]) == mine else { return nil }
+        return "at line \(notes[earlier].line)"
+    }
+
+    /// The one finding for a note whose number neither follows the note before it nor is a typo
+    /// between good neighbours: the series from it on renumbered in reading order, up to the first
+    /// later note that then fits again (the end of the series when none does), as runs `EK3–EK24
+    /// as EK4–EK25`. Following it is one step; "expected EK4" at each note would write one number
+    /// many times. `numbers`: each later note of the window and the number it gets.
+    static func renumbered(
+        from index: Int, expected: Int, _ notes: [Note], partOf: [String?], home: [String: String],
+        previous: Note?, references: [Note]
+    ) -> (finding: Diagnostic, numbers: [Int: Int]) {
+        let note = notes[index]
+        let prefix = note.prefix
+        let series =
+            [index]
+            + notes.indices.dropFirst(index + 1).filter {
+                notes[$0].prefix == prefix && !notes[$0].tentative && notes[$0].lettered == nil
+                    && (partOf[$0] == nil || partOf[$0] == home[prefix])
+            }
+        var end = 0
+        while end + 1 < series.count, notes[series[end + 1]].number != expected + end + 1 { end += 1 }
+        let window = Array(series[...end])
+        func label(_ first: Int, _ count: Int) -> String {
+            count == 1 ? "\(prefix)\(first)" : "\(prefix)\(first)–\(prefix)\(first + count - 1)"
+        }
+        func file(_ note: Note) -> String { note.path.split(separator: "/").last.map(String.init) ?? note.path }
+        // Runs: stretches of consecutive numbers, each moved by one amount.
+        var renames: [Diagnostic.NoteSeries.Rename] = []
+        var runs: [Range<Int>] = []
+        var start = 0
+        for offset in 1...window.count
+        where offset == window.count || notes[window[offset]].number != notes[window[offset - 1]].number + 1 {
+            runs.append(start..<offset)
+            start = offset
+        }
+        var moved = Set<Int>()
+        for run in runs where notes[window[run.lowerBound]].number != expected + run.lowerBound {
+            var lessons: [String] = []
+            for offset in run where !lessons.contains(file(notes[window[offset]])) {
+                lessons.append(file(notes[window[offset]]))
+            }
+            for offset in run { moved.insert(notes[window[offset]].number) }
+            renames.append(
+                .init(
+                    from: label(notes[window[run.lowerBound]].number, run.count),
+                    to: label(expected + run.lowerBound, run.count), lessons: lessons))
+        }
+        let first = runs[0]
+        let number = note.number
+        let why: Diagnostic.NoteSeries.Renumbering
+        if number > expected {
+            if window.count > 1, notes[window[1]].number == expected {
+                why = .comesBefore(note: label(number, 1), due: label(expected, 1), line: notes[window[1]].line)
+            } else {
+                why = .skips(note: label(number, 1), missing: label(expected, number - expected))
+            }
+        } else if let previous, previous.number == number {
+            why = .repeats(
+                note: label(number, 1),
+                earlier: previous.path == note.path ? "at line \(previous.line)" : "of \(file(previous))")
+        } else {
+            // A run that repeats one earlier lesson's notes: that lesson copied with them.
+            let numbers = Set(first.map { notes[window[$0]].number })
+            let lessons = Set(
+                notes[..<index].filter { $0.prefix == prefix && numbers.contains($0.number) }.map(\.path))
+            if lessons.count == 1, let lesson = lessons.first, lesson != note.path {
+                let name = lesson.split(separator: "/").last.map(String.init) ?? lesson
+                why =
+                    first.count > 1
+                    ? .repeatsRun(notes: label(number, first.count), lesson: name)
+                    : .repeats(note: label(number, 1), earlier: "of \(name)")
+            } else {
+                why = .goesBack(note: label(number, 1), after: label(previous?.number ?? expected - 1, 1))
+            }
+        }
+        var numbers: [Int: Int] = [:]
+        for (offset, later) in window.enumerated().dropFirst() { numbers[later] = expected + offset }
+        let referenced = references.contains { $0.prefix == prefix && moved.contains($0.number) }
+        return (
+            .noteSeries(
+                at: SourceLocation(path: note.path, line: note.line, column: note.column),
+                .renumbered(why, renames: renames, referenced: referenced)),
+            numbers
+        )
+    }
+
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         // A series is one some note's label writes plainly; a label with a look-alike that reads as
         // no series is read in the one series it matches (`GВ12`, Cyrillic VE, is GV12).
@@ -1723,6 +1825,8 @@ package struct NoteSeriesClaim: ClaimCheck {
         var renamed: [String: String] = [:]
         /// Loose near forms read where their series is not due that number: no notes.
         var dropped = Set<Int>()
+        /// The notes after a renumbering finding that it renumbers, and their numbers.
+        var renumbering: [Int: Int] = [:]
         for index in notes.indices {
             // A number that holds letters is the number the series is due: named so, one finding.
             if let lettered = notes[index].lettered, notes[index].number != (lastNumber[notes[index].prefix] ?? 0) + 1 {
@@ -1865,6 +1969,12 @@ package struct NoteSeriesClaim: ClaimCheck {
                 excluded.insert(index)
                 continue
             }
+            if let position = renumbering[index] {
+                // A note of a run a finding above renumbers: read as the number it gives.
+                notes[index].number = position
+                lastNumber[note.prefix] = position
+                continue
+            }
             if let position = reordered.positions[index] {
                 // A series out of reading order is one finding, at its first note out of place;
                 // each note is read as the number the renumbering gives it.
@@ -1876,6 +1986,14 @@ package struct NoteSeriesClaim: ClaimCheck {
             let expected = (lastNumber[note.prefix] ?? 0) + 1
             defer { lastNumber[note.prefix] = notes[index].number }
             guard note.number != expected else { continue }
+            if note.number < expected, let earlier = Self.pastedTwice(index, notes, excluded: excluded, course) {
+                // The same note pasted a second time: deleting it is the fix, not renumbering the rest.
+                findings.append(
+                    .noteSeries(at: at, .pastedTwice(note: "\(note.prefix)\(note.number)", earlier: earlier)))
+                excluded.insert(index)
+                notes[index].number = expected - 1
+                continue
+            }
             let next = notes[(index + 1)...].enumerated().first { offset, later in
                 later.prefix == note.prefix && !excluded.contains(index + 1 + offset)
             }?.element
@@ -1902,16 +2020,15 @@ package struct NoteSeriesClaim: ClaimCheck {
                         .lostLabel(
                             missing: missing, after: previousNote[note.prefix].map { "\($0.prefix)\($0.number)" },
                             before: "\(note.prefix)\(note.number)", opening: lost.opening)))
-            } else if note.number > expected {
-                let missing =
-                    expected == note.number - 1
-                    ? "\(note.prefix)\(expected)" : "\(note.prefix)\(expected)–\(note.prefix)\(note.number - 1)"
-                findings.append(.noteSeries(at: at, .skips(note: "\(note.prefix)\(note.number)", missing: missing)))
             } else {
-                findings.append(
-                    .noteSeries(
-                        at: at, .goesBack(note: "\(note.prefix)\(note.number)", expected: "\(note.prefix)\(expected)")))
-                notes[index].number = expected - 1
+                // A gap, a repeat or a step back moves every note after it: one finding naming the
+                // runs to renumber, and the notes read as renumbered, so none is reported again.
+                let renumbered = Self.renumbered(
+                    from: index, expected: expected, notes, partOf: partOf, home: home,
+                    previous: previousNote[note.prefix], references: references)
+                findings.append(renumbered.finding)
+                for (later, number) in renumbered.numbers { renumbering[later] = number }
+                notes[index].number = expected
             }
         }
         // A reference names a note the course defines; one that names none is a finding of its own.
