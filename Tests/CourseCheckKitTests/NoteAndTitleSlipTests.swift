@@ -27,8 +27,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         return try replacements.map { replacement in
             try original.write(to: url, atomically: true, encoding: .utf8)
             try CourseCopy.replace(target, with: replacement, in: url)
-            return InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            return courseFindings(in: scratch.url)
         }
     }
 
@@ -327,8 +326,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             }
         }
         func findings(_ copy: URL) -> [String] {
-            InProcess.run(["lessons/"], in: copy).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            courseFindings(in: copy)
         }
         let last = try CourseCopy.make(for: self)
         try rename(part.dropLast(), in: last.url)
@@ -986,8 +984,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         func findings(_ copy: URL) -> [String] {
-            InProcess.run(["lessons/"], in: copy).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            courseFindings(in: copy)
         }
         /// Each run the finding renumbers, in the lessons it names: `EK5–EK8 (16-x.md) as EK1–EK4`.
         func followed(_ finding: String, in copy: URL) throws {
@@ -1661,8 +1658,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             let bullet = "- Bu dersin tetiği: **yerel**."
             try CourseCopy.replace(
                 "\n" + bullet, with: (blank ? "\n\n" : "\n") + marker + bullet.dropFirst(), in: url)
-            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            let found = courseFindings(in: copy.url)
             XCTAssertEqual(
                 found,
                 [
@@ -1695,8 +1691,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             let copy = try CourseCopy.make(for: self)
             let url = copy.url.appendingPathComponent("lessons/09-yerel-durum.md")
             try CourseCopy.replace(bullet, with: written + bullet.dropFirst(4), in: url)
-            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            let found = courseFindings(in: copy.url)
             XCTAssertEqual(
                 found,
                 named.map {
@@ -1770,8 +1765,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             let copy = try CourseCopy.make(for: self)
             let last = try CourseCopy.lastLesson(in: copy.url.appendingPathComponent("lessons"))
             try CourseCopy.replace(sentence, with: written, in: last.url)
-            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            let found = courseFindings(in: copy.url)
             guard column > 0 else {
                 // `ortam yedi (6)`: the first count is the wrong one.
                 XCTAssertEqual(
@@ -1821,8 +1815,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let scratch = try CourseCopy.make(for: self)
         let last = try CourseCopy.lastLesson(in: scratch.url.appendingPathComponent("lessons"))
         try CourseCopy.replace(sentence, with: counted, in: last.url)
-        let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+        let found = courseFindings(in: scratch.url)
         XCTAssertEqual(
             found,
             ["lessons/\(last.file):267:75: error: says yerel 1, but 6 lessons declare yerel [trigger-distribution]"])
@@ -1851,8 +1844,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             let copy = try CourseCopy.make(for: self)
             let last = try CourseCopy.lastLesson(in: copy.url.appendingPathComponent("lessons"))
             try CourseCopy.replace("| Ortam Değerleri |", with: written, in: last.url)
-            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            let found = courseFindings(in: copy.url)
             let cell = written.dropFirst(2).dropLast(2)
             XCTAssertEqual(
                 found,
@@ -3813,8 +3805,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         for edit in edits {
             let url = copy.url.appendingPathComponent("lessons/\(edit.file)")
             try CourseCopy.replace(edit.text, with: edit.with, in: url)
-            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            let found = courseFindings(in: copy.url)
             XCTAssertEqual(found.count, 1, "\(edit.with): \(found)")
             let parsed = try XCTUnwrap(found.first.flatMap { FollowTheFix.parse(String($0)) }, edit.with)
             let text = try String(contentsOf: url, encoding: .utf8)

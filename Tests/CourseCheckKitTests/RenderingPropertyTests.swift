@@ -311,8 +311,7 @@ final class RenderingPropertyTests: XCTestCase {
             }
             try lines.joined(separator: "\n").write(
                 to: lessons.appendingPathComponent(file), atomically: true, encoding: .utf8)
-            let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            let found = courseFindings(in: scratch.url)
             let message = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file): \(what): \(found)"
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(line):") ?? false, message)
@@ -1245,8 +1244,7 @@ final class RenderingPropertyTests: XCTestCase {
             }
             try lines.joined(separator: "\n").write(
                 to: lessons.appendingPathComponent(file), atomically: true, encoding: .utf8)
-            let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            let found = courseFindings(in: scratch.url)
             let message = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(what): \(found)"
             guard let expected else {
                 XCTAssertEqual(found, [], message)
@@ -1304,8 +1302,7 @@ final class RenderingPropertyTests: XCTestCase {
             lines[line] = lines[line].replacingCharacters(
                 in: try XCTUnwrap(lines[line].range(of: "`\(label)`")), with: "`\(slipped)`")
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
-            let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            let found = courseFindings(in: scratch.url)
             XCTAssertEqual(
                 found,
                 [
@@ -1385,8 +1382,7 @@ final class RenderingPropertyTests: XCTestCase {
                     try lines.joined(separator: "\n").write(
                         to: lessons.appendingPathComponent(name), atomically: true, encoding: .utf8)
                 }
-                return InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                    .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+                return courseFindings(in: scratch.url)
             }
             let message = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(edits)"
             XCTAssertEqual(try run(), [], message)
