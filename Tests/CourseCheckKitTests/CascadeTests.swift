@@ -27,8 +27,7 @@ final class CascadeTests: XCTestCase {
 
     /// Every finding of a default run, one per line (notes and diffs dropped).
     private func findings() -> [String] {
-        InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+        courseFindings(in: scratch.url)
     }
 
     /// An unreadable lesson is its own one finding; the cross-lesson claims wait for it, and the

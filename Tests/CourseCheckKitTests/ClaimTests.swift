@@ -660,8 +660,7 @@ final class ClaimTests: XCTestCase {
     /// Every finding of the check on the mutated course, of every claim.
     private func allFindings() -> [String] {
         let err = InProcess.run(["--no-goldens", "lessons"], in: scratch.url).stderr
-        return err.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
-            .map(String.init)
+        return err.findingLines
     }
 
     private let closing = "21-on-izleme-ve-yineleme.md"

@@ -67,9 +67,8 @@ final class ClosingLessonTests: XCTestCase {
 
     private func findings(in copy: Scratch) -> (lines: [String], summary: String) {
         let result = InProcess.run(["--no-goldens", "lessons/"], in: copy.url)
-        let lines = result.stderr.split(separator: "\n").map(String.init)
         return (
-            lines.filter { $0.contains(": error: ") || $0.contains(": warning: ") },
+            result.stderr.findingLines,
             (result.stdout + result.stderr).split(separator: "\n").last(where: { $0.contains(" lessons: ") })
                 .map(String.init) ?? ""
         )

@@ -9,30 +9,6 @@ import XCTest
 /// list of a run's findings in a copy of the real course: one finding at the slipped line, whose
 /// fix, followed, gives the lesson back with none; the nearby correct form is none.
 final class ContainerEdgeSlipTests: XCTestCase {
-    /// One lesson of a fresh copy of the course edited: its lines before and after, and the
-    /// run's findings (errors and warnings, whole lines).
-    private func edited(_ file: String, _ edit: (inout [String]) -> Void) throws -> (
-        clean: [String], lines: [String], found: [String], rerun: ([String]) throws -> [String]
-    ) {
-        let copy = try CourseCopy.make(for: self)
-        let url = copy.url.appendingPathComponent("lessons/\(file)")
-        let clean = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
-        func run(_ lines: [String]) throws -> [String] {
-            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
-            return InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
-        }
-        var lines = clean
-        edit(&lines)
-        return (clean, lines, try run(lines), run)
-    }
-
-    /// The fix of the one finding in `found`, followed in `lines`.
-    private func followed(_ found: [String], in lines: [String]) throws -> [String] {
-        let finding = try XCTUnwrap(FollowTheFix.parse(try XCTUnwrap(found.first)))
-        return try XCTUnwrap(FollowTheFix.apply([(finding.line, finding.message)], to: lines), "no fix: \(found)")
-    }
-
     /// Lines `first`–`last` (1-based) of `lines` put in a list item whose first line is line
     /// `first` behind `marker`, the others indented as its content (`prefix`; blank lines stay).
     private static func itemize(_ lines: inout [String], _ first: Int, _ last: Int, marker: String, prefix: String) {

@@ -26,8 +26,7 @@ final class CountWordTests: XCTestCase {
         let original = try Data(contentsOf: url)
         let line = try CourseCopy.replace(target, with: replacement, in: url)
         let err = InProcess.run(["--no-goldens", "lessons"], in: scratch.url).stderr
-        let found = err.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
-            .map(String.init)
+        let found = err.findingLines
         XCTAssertEqual(found, expected(line).map { "lessons/\(closing):" + $0 }, replacement, line: sourceLine)
         try original.write(to: url)
     }

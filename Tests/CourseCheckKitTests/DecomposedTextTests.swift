@@ -25,9 +25,7 @@ final class DecomposedTextTests: XCTestCase {
 
     /// The error and warning lines of a run, every one.
     private func findings(_ result: InProcess.Result) -> [String] {
-        result.stderr.split(separator: "\n").map(String.init).filter {
-            $0.contains(": error: ") || $0.contains(": warning: ")
-        }
+        result.stderr.findingLines
     }
 
     private func edit(_ url: URL, _ change: (String) throws -> String) throws {

@@ -107,8 +107,7 @@ final class EndToEndTests: XCTestCase {
                 "return \"ortam\"", with: "return \"cevre\"", in: lessons.appendingPathComponent(name))
         }
         func findings() -> [String] {
-            InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            courseFindings(in: scratch.url)
         }
         let line = try XCTUnwrap(
             String(contentsOf: lessons.appendingPathComponent(names[0]), encoding: .utf8)
@@ -141,8 +140,7 @@ final class EndToEndTests: XCTestCase {
         let header = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("// Invalidation.swift") })
         try CourseCopy.replace("\n// Invalidation.swift", with: "\n// Stock.swift", in: lesson)
         func findings() -> [String] {
-            InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            courseFindings(in: scratch.url)
         }
         XCTAssertEqual(
             findings(),

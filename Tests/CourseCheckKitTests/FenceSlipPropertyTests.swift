@@ -663,14 +663,14 @@ final class FenceSlipPropertyTests: XCTestCase {
                 lines[first] = "-" + String(repeating: " ", count: spaces) + opening
                 let found = try Picked(file: file, url: url, text: text, lines: lines, block: tree)
                     .findings(with: lines, in: scratch.url)
+                let finding: String =
+                    "lessons/\(file):\(first + 1):1: error: '\(lines[first])' has \(spaces) spaces after its list "
+                    + "marker, so the item's text starts at column \(spaces + 2) and its next lines, indented 2, "
+                    + "end the item and with it the code block opened here: its lines show as text and every "
+                    + "later fence pairs wrongly; write '- \(opening)' [unterminated-fence]"
                 XCTAssertEqual(
-                    found,
-                    [
-                        "lessons/\(file):\(first + 1):1: error: '\(lines[first])' has \(spaces) spaces after its list "
-                            + "marker, so the item's text starts at column \(spaces + 2) and its next lines, indented 2, "
-                            + "end the item and with it the code block opened here: its lines show as text and every "
-                            + "later fence pairs wrongly; write '- \(opening)' [unterminated-fence]"
-                    ], "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(first + 1)")
+                    found, [Substring(finding)],
+                    "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(first + 1)")
                 continue
             }
             let fences = [tree.fenced.closing.number, expected.opening.number, expected.closing.number]
@@ -679,7 +679,7 @@ final class FenceSlipPropertyTests: XCTestCase {
             lines[at] = String(repeating: " ", count: extra) + lines[at]
             let picked = Picked(file: file, url: url, text: text, lines: lines, block: tree)
             let found = try picked.findings(with: lines, in: scratch.url)
-            let message =
+            let message: String =
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(at + 1): list item fence "
                 + "indented \(2 + extra): \(found)"
             XCTAssertEqual(found.count, 1, message)
@@ -726,24 +726,23 @@ final class FenceSlipPropertyTests: XCTestCase {
             }
             let picked = Picked(file: file, url: url, text: text, lines: lines, block: tree)
             let found = try picked.findings(with: lines, in: scratch.url)
-            let message =
+            let slip: String = glued ? "marker glued" : "opening typed twice"
+            let message: String =
                 "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file):\(first + 1): tree in '\(container)', "
-                + (glued ? "marker glued" : "opening typed twice") + ": \(found)"
+                + slip + ": \(found)"
             if glued {
-                XCTAssertEqual(
-                    found,
-                    [
-                        "lessons/\(file):\(first + 1):1: error: '\(lines[first])' has no space after its list marker, "
-                            + "so it opens neither a list item nor a code block: it and the lines after it show as "
-                            + "text, and every later fence pairs wrongly; write '\(contained[first])' "
-                            + "[unterminated-fence]"
-                    ], message)
+                let finding: String =
+                    "lessons/\(file):\(first + 1):1: error: '\(lines[first])' has no space after its list marker, "
+                    + "so it opens neither a list item nor a code block: it and the lines after it show as "
+                    + "text, and every later fence pairs wrongly; write '\(contained[first])' "
+                    + "[unterminated-fence]"
+                XCTAssertEqual(found, [Substring(finding)], message)
             } else {
                 XCTAssertEqual(found.count, 1, message)
-                XCTAssertTrue(
-                    found.first?.hasPrefix(
-                        "lessons/\(file):\(first + 2):\(rest.count + 1): error: '\(clean[first])' "
-                            + "repeats the opening fence at line \(first + 1)") ?? false, message)
+                let start: String =
+                    "lessons/\(file):\(first + 2):\(rest.count + 1): error: '\(clean[first])' "
+                    + "repeats the opening fence at line \(first + 1)"
+                XCTAssertTrue(found.first?.hasPrefix(start) ?? false, message)
                 XCTAssertTrue(found.first?.hasSuffix("; delete it [unterminated-fence]") ?? false, message)
             }
             guard found.count == 1, let parsed = FollowTheFix.parse(String(found[0])),

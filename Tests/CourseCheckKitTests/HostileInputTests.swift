@@ -54,8 +54,7 @@ final class HostileInputTests: XCTestCase {
             let result = try Binary.run(["--no-claims", "--cache-dir", cache, "lessons"], in: scratch.url)
             XCTAssertEqual(result.status, 1, result.stderr)
             XCTAssertFalse(result.stderr.contains("Fatal error"), result.stderr)
-            return result.stderr.split(separator: "\n").map(String.init)
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            return result.stderr.findingLines
         }
         let empty = "lessons/02-yeni.md:1:1: error: file is empty; it is not a lesson [not-a-lesson]"
         XCTAssertEqual(

@@ -27,8 +27,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         return try replacements.map { replacement in
             try original.write(to: url, atomically: true, encoding: .utf8)
             try CourseCopy.replace(target, with: replacement, in: url)
-            return InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            return courseFindings(in: scratch.url)
         }
     }
 
@@ -327,8 +326,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             }
         }
         func findings(_ copy: URL) -> [String] {
-            InProcess.run(["lessons/"], in: copy).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            courseFindings(in: copy)
         }
         let last = try CourseCopy.make(for: self)
         try rename(part.dropLast(), in: last.url)
@@ -986,8 +984,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         func findings(_ copy: URL) -> [String] {
-            InProcess.run(["lessons/"], in: copy).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            courseFindings(in: copy)
         }
         /// Each run the finding renumbers, in the lessons it names: `EK5–EK8 (16-x.md) as EK1–EK4`.
         func followed(_ finding: String, in copy: URL) throws {
@@ -1661,8 +1658,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             let bullet = "- Bu dersin tetiği: **yerel**."
             try CourseCopy.replace(
                 "\n" + bullet, with: (blank ? "\n\n" : "\n") + marker + bullet.dropFirst(), in: url)
-            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            let found = courseFindings(in: copy.url)
             XCTAssertEqual(
                 found,
                 [
@@ -1685,18 +1681,18 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let bullet = "- Bu dersin tetiği: **yerel**."
         let after = "'-' is followed by "
         let before = ", before its '-', which Markdown shows as text"
-        for (written, named) in [
+        let forms: [(String, String?)] = PropertySeeds.sampled([
             ("-\\ Bu", after + "'\\', a backslash"),
             ("-\\tBu", after + "'\\t', a backslash and a 't', as code writes a tab"),
             ("-\\Bu", after + "'\\', a backslash"), ("-\tBu", nil),
             ("\\t- Bu", "it opens with '\\t', a backslash and a 't', as code writes a tab" + before),
             ("\\ - Bu", "it opens with '\\', a backslash" + before),
-        ] {
+        ])
+        for (written, named) in forms {
             let copy = try CourseCopy.make(for: self)
             let url = copy.url.appendingPathComponent("lessons/09-yerel-durum.md")
             try CourseCopy.replace(bullet, with: written + bullet.dropFirst(4), in: url)
-            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            let found = courseFindings(in: copy.url)
             XCTAssertEqual(
                 found,
                 named.map {
@@ -1770,8 +1766,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             let copy = try CourseCopy.make(for: self)
             let last = try CourseCopy.lastLesson(in: copy.url.appendingPathComponent("lessons"))
             try CourseCopy.replace(sentence, with: written, in: last.url)
-            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            let found = courseFindings(in: copy.url)
             guard column > 0 else {
                 // `ortam yedi (6)`: the first count is the wrong one.
                 XCTAssertEqual(
@@ -1821,8 +1816,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let scratch = try CourseCopy.make(for: self)
         let last = try CourseCopy.lastLesson(in: scratch.url.appendingPathComponent("lessons"))
         try CourseCopy.replace(sentence, with: counted, in: last.url)
-        let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+        let found = courseFindings(in: scratch.url)
         XCTAssertEqual(
             found,
             ["lessons/\(last.file):267:75: error: says yerel 1, but 6 lessons declare yerel [trigger-distribution]"])
@@ -1851,8 +1845,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
             let copy = try CourseCopy.make(for: self)
             let last = try CourseCopy.lastLesson(in: copy.url.appendingPathComponent("lessons"))
             try CourseCopy.replace("| Ortam Değerleri |", with: written, in: last.url)
-            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            let found = courseFindings(in: copy.url)
             let cell = written.dropFirst(2).dropLast(2)
             XCTAssertEqual(
                 found,
@@ -2639,10 +2632,10 @@ final class NoteAndTitleSlipTests: XCTestCase {
             // Hedges read past as `yaklaşık` is: about 5.
             ("gözlem yaklaşık olarak 5,", 121), ("gözlem aşağı yukarı 5,", 120), ("gözlem tahminen 5,", 112),
         ])
-        let ortam: [(written: String, column: Int)] = [
+        let ortam: [(written: String, column: Int)] = PropertySeeds.sampled([
             ("ortam 6 mı 7 mi, emin değilim.", 118), ("ortam 6, 7 de olabilir.", 115), ("ortam 6, 7 olabilir.", 115),
             ("ortam 6, 7 mi?", 115), ("ortam 6, belki de 7.", 124), ("ortam 6; gözlem ise 5.", 127),
-        ]
+        ])
         let edits =
             gozlem.map { sentence.replacingOccurrences(of: "gözlem 4,", with: $0.written) }
             + ortam.map { sentence.replacingOccurrences(of: "ortam 6.", with: $0.written) }
@@ -3053,10 +3046,10 @@ final class NoteAndTitleSlipTests: XCTestCase {
         let fixed = ["5'in altına düşmez", "beşin altına düşmez", "7'nin üzerine çıkmaz", "5'ten aşağıya düşmez"]
         XCTAssertEqual(
             try findings(file, sentence, fixed.map { "gözlem 4, ortam 6 (\($0))." }), fixed.map { _ in [] })
-        let asked = [
+        let asked = PropertySeeds.sampled([
             "7'yi geçmez mi?", "7'yi geçer mi?", "5'i geçmez mi?", "5'in altına düşer mi?", "en fazla 5 mi?",
             "yediyi geçer mi?", "7'den fazla değil mi?",
-        ]
+        ])
         XCTAssertEqual(
             try findings(file, sentence, asked.map { "gözlem 4, ortam 6 (\($0))." }), asked.map { _ in [] })
         // The count beside an asked bound is judged still.
@@ -3210,10 +3203,11 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testATriggerNameInQuotationMarksIsTheName() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6."
-        let quotes: [(open: String, close: String)] = [
-            ("\u{201C}", "\u{201D}"), ("\"", "\""), ("\u{AB}", "\u{BB}"), ("'", "'"), ("\u{2018}", "\u{2019}"),
-            ("\u{201E}", "\u{201C}"),
-        ]
+        let quotes: [(open: String, close: String)] = PropertySeeds.sampled(
+            [
+                ("\u{201C}", "\u{201D}"), ("\"", "\""), ("\u{AB}", "\u{BB}"), ("'", "'"), ("\u{2018}", "\u{2019}"),
+                ("\u{201E}", "\u{201C}"),
+            ], minimum: 2)
         func quoted(_ count: String, all: Bool) -> [String] {
             quotes.map { quote in
                 let names = all ? ["yerel", "ebeveyn", "gözlem", "ortam"] : ["ortam"]
@@ -3226,7 +3220,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         }
         XCTAssertEqual(
             try findings(file, sentence, quoted("6", all: false) + quoted("6", all: true)),
-            Array(repeating: [], count: 12))
+            Array(repeating: [], count: 2 * quotes.count))
         let wrong = try findings(file, sentence, quoted("7", all: false) + quoted("7", all: true))
         XCTAssertEqual(
             wrong,
@@ -3248,10 +3242,11 @@ final class NoteAndTitleSlipTests: XCTestCase {
     func testAQuotedTriggerInTheBulletOrTheClosingTableIsTheName() throws {
         let file = "21-on-izleme-ve-yineleme.md"
         let path = "lessons/\(file)"
-        let quotes: [(open: String, close: String)] = [
-            ("\u{201C}", "\u{201D}"), ("\"", "\""), ("\u{AB}", "\u{BB}"), ("'", "'"), ("\u{2018}", "\u{2019}"),
-            ("\u{201E}", "\u{201C}"),
-        ]
+        let quotes: [(open: String, close: String)] = PropertySeeds.sampled(
+            [
+                ("\u{201C}", "\u{201D}"), ("\"", "\""), ("\u{AB}", "\u{BB}"), ("'", "'"), ("\u{2018}", "\u{2019}"),
+                ("\u{201E}", "\u{201C}"),
+            ], minimum: 2)
         let bullet = "- Bu dersin tetiği: **gözlem**."
         func bullets(_ name: String) -> [String] {
             quotes.flatMap { quote in
@@ -3261,7 +3256,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 ]
             }
         }
-        XCTAssertEqual(try findings(file, bullet, bullets("gözlem")), Array(repeating: [], count: 12))
+        XCTAssertEqual(try findings(file, bullet, bullets("gözlem")), Array(repeating: [], count: 2 * quotes.count))
         XCTAssertEqual(
             try findings(file, bullet, bullets("gözlm")),
             quotes.flatMap { quote in
@@ -3289,7 +3284,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
                 ]
             }
         }
-        XCTAssertEqual(try findings(file, row, rows("ortam")), Array(repeating: [], count: 12))
+        XCTAssertEqual(try findings(file, row, rows("ortam")), Array(repeating: [], count: 2 * quotes.count))
         XCTAssertEqual(
             try findings(
                 file, row,
@@ -3826,8 +3821,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
         for edit in edits {
             let url = copy.url.appendingPathComponent("lessons/\(edit.file)")
             try CourseCopy.replace(edit.text, with: edit.with, in: url)
-            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            let found = courseFindings(in: copy.url)
             XCTAssertEqual(found.count, 1, "\(edit.with): \(found)")
             let parsed = try XCTUnwrap(found.first.flatMap { FollowTheFix.parse(String($0)) }, edit.with)
             let text = try String(contentsOf: url, encoding: .utf8)

@@ -26,8 +26,7 @@ final class OtherDigitsTests: XCTestCase {
         let url = copy.url.appendingPathComponent("lessons/\(slip.file)")
         try CourseCopy.replace(slip.text, with: slip.with, in: url)
         func run() -> [String] {
-            InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            courseFindings(in: copy.url)
         }
         let found = run()
         var text = try String(contentsOf: url, encoding: .utf8)
@@ -241,8 +240,7 @@ final class OtherDigitsTests: XCTestCase {
             let copy = try CourseCopy.make(for: self)
             try CourseCopy.replace(
                 sentence, with: text, in: copy.url.appendingPathComponent("lessons/21-on-izleme-ve-yineleme.md"))
-            let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            let found = courseFindings(in: copy.url)
             XCTAssertEqual(found, [], text)
         }
     }
@@ -311,8 +309,7 @@ final class OtherDigitsTests: XCTestCase {
             with:
                 "Arapça \u{663} ve ３ rakamları; `DR3` ve x\u{B2}; \u{2460} ve \u{2461} adımları. Yerel durumun getirisi budur:",
             in: copy.url.appendingPathComponent("lessons/09-yerel-durum.md"))
-        let found = InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+        let found = courseFindings(in: copy.url)
         XCTAssertEqual(found, [])
     }
 

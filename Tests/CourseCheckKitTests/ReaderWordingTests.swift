@@ -25,8 +25,7 @@ final class ReaderWordingTests: XCTestCase {
         let original = try Data(contentsOf: url)
         let line = try CourseCopy.replace(target, with: replacement, in: url)
         let err = InProcess.run(["--no-goldens", "lessons"], in: scratch.url).stderr
-        let found = err.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
-            .map(String.init)
+        let found = err.findingLines
         XCTAssertEqual(found, expected(line).map { "lessons/\(file):" + $0 }, replacement, line: sourceLine)
         try original.write(to: url)
     }
@@ -150,8 +149,7 @@ final class ReaderWordingTests: XCTestCase {
 
     /// Every finding of a check of the copy.
     private func allFindings() -> [String] {
-        InProcess.run(["--no-goldens", "lessons"], in: scratch.url).stderr.split(separator: "\n")
-            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+        courseFindings(in: scratch.url, ["--no-goldens", "lessons"])
     }
 
     /// The index saved under a name GitHub does not render as the index (`README.txt`, `README`:

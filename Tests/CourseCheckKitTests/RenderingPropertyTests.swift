@@ -311,8 +311,7 @@ final class RenderingPropertyTests: XCTestCase {
             }
             try lines.joined(separator: "\n").write(
                 to: lessons.appendingPathComponent(file), atomically: true, encoding: .utf8)
-            let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            let found = courseFindings(in: scratch.url)
             let message = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(file): \(what): \(found)"
             XCTAssertEqual(found.count, 1, message)
             XCTAssertTrue(found.first?.hasPrefix("lessons/\(file):\(line):") ?? false, message)
@@ -343,8 +342,8 @@ final class RenderingPropertyTests: XCTestCase {
     static func countPhrase(
         _ counts: [Int], _ random: inout Generator, second: (index: Int, value: Int)? = nil, once: Int? = nil
     ) -> String {
-        let names = ["yerel", "ebeveyn", "gözlem", "ortam"]
-        let words = [4: "dört", 5: "beş", 6: "altı", 7: "yedi", 3: "üç"]
+        let names: [String] = ["yerel", "ebeveyn", "gözlem", "ortam"]
+        let words: [Int: String] = [4: "dört", 5: "beş", 6: "altı", 7: "yedi", 3: "üç"]
         func count(_ value: Int) -> String {
             random.next() % 3 == 0 ? words[value] ?? String(value) : String(value)
         }
@@ -353,39 +352,41 @@ final class RenderingPropertyTests: XCTestCase {
         }
         // The case ending a count takes before a name (`6'sı yerel`), and the distributive one
         // after listed names (`yerel ve ortam 6'şar`).
-        let endings = [1: "i", 2: "si", 3: "ü", 4: "ü", 5: "i", 6: "sı", 7: "si", 8: "i", 9: "u"]
+        let endings: [Int: String] = [1: "i", 2: "si", 3: "ü", 4: "ü", 5: "i", 6: "sı", 7: "si", 8: "i", 9: "u"]
         // The ablative a count takes before `az` and `fazla` (`7'den az`, `5'ten fazla`): a strict bound.
-        let ablative = [1: "den", 2: "den", 3: "ten", 4: "ten", 5: "ten", 6: "dan", 7: "den", 8: "den", 9: "dan"]
-        let dative = [4: "e", 5: "e", 6: "ya", 7: "ye", 8: "e"]
-        let genitive = [3: "ün", 4: "ün", 5: "in", 6: "nın", 7: "nin", 8: "in"]
-        let accusative = [3: "ü", 4: "ü", 5: "i", 6: "yı", 7: "yi", 8: "i"]
+        let ablative: [Int: String] = [
+            1: "den", 2: "den", 3: "ten", 4: "ten", 5: "ten", 6: "dan", 7: "den", 8: "den", 9: "dan",
+        ]
+        let dative: [Int: String] = [4: "e", 5: "e", 6: "ya", 7: "ye", 8: "e"]
+        let genitive: [Int: String] = [3: "ün", 4: "ün", 5: "in", 6: "nın", 7: "nin", 8: "in"]
+        let accusative: [Int: String] = [3: "ü", 4: "ü", 5: "i", 6: "yı", 7: "yi", 8: "i"]
         /// The verb "exceed" passing a number (`5'i aşkın`, `geçer`, `geçecek`, …: more than) and
         /// denying it in any tense, or saying it cannot (`7'yi geçmez`, `aşmıyor`, `geçmeyecek`,
         /// `aşamaz`, `geçemiyor`: at most), in their vowel harmony.
-        let passes = [
+        let passes: [String] = [
             "geçer", "geçiyor", "geçen", "geçkin", "aşar", "aşıyor", "aşan", "aşkın", "geçmektedir", "geçecek",
             "aşacaktır", "geçti", "geçerler",
         ]
-        let denies = [
+        let denies: [String] = [
             "geçmez", "geçmiyor", "geçmeyen", "aşmaz", "aşmıyor", "aşmayan", "aşamaz", "geçemez", "aşamıyor",
             "geçemiyor", "geçmeyecek", "aşmayacak", "geçemeyecek", "geçmezler", "aşmamaktadır", "geçemeyen",
         ]
         /// The words that deny a bound after it (`7'den fazla değil`, at most 7), the verb "be" in
         /// any negative form among them (`olmaz`, `olamaz`, `olmayacak`).
-        let negating = [
+        let negating: [String] = [
             "değil", "değildir", "olamaz", "olmaz", "olmayan", "sayılmaz", "olmayacak", "olmuyor", "sayılamaz",
         ]
         /// A direction and a verb of motion denied: does not fall below (`5'ten aşağı düşmez`,
         /// `5'in altına inmez`: at least 5), does not go above (`7'nin üstüne çıkmaz`: at most 7).
         func notBelow(_ value: Int) -> String {
-            let verb = ["düşmez", "inmez", "düşmüyor", "inmeyecek", "düşemez", "inemez", "düşmeyen"][
+            let verb: String = ["düşmez", "inmez", "düşmüyor", "inmeyecek", "düşemez", "inemez", "düşmeyen"][
                 Int(random.next() % 7)]
             return random.next() % 2 == 0
                 ? "\(value)'\(ablative[value] ?? "den") \(["aşağı", "aşağıya"][Int(random.next() % 2)]) \(stressed())\(verb)"
                 : "\(value)'\(genitive[value] ?? "in") altına \(stressed())\(verb)"
         }
         func notAbove(_ value: Int) -> String {
-            let verb = ["çıkmaz", "çıkamaz", "çıkmıyor", "çıkmayacak"][Int(random.next() % 4)]
+            let verb: String = ["çıkmaz", "çıkamaz", "çıkmıyor", "çıkmayacak"][Int(random.next() % 4)]
             return random.next() % 3 == 0
                 ? "\(value)'\(ablative[value] ?? "den") \(["yukarı", "yukarıya"][Int(random.next() % 2)]) \(stressed())\(verb)"
                 : "\(value)'\(genitive[value] ?? "in") \(["üstüne", "üzerine"][Int(random.next() % 2)]) \(stressed())\(verb)"
@@ -401,29 +402,32 @@ final class RenderingPropertyTests: XCTestCase {
         /// `5'ten aşağıda kalmıyor`; `5'in üstünde kalmaz`, at most 5; `7'nin altında kalır`,
         /// fewer than 7), a bound that holds for `value`.
         func stays(_ value: Int) -> String {
-            let denied = ["kalmaz", "kalmıyor", "kalmayacak", "kalamaz"][Int(random.next() % 4)]
-            return [
+            let denied: String = ["kalmaz", "kalmıyor", "kalmayacak", "kalamaz"][Int(random.next() % 4)]
+            let forms: [String] = [
                 "\(value)'\(genitive[value] ?? "in") altında \(stressed())\(denied)",
                 "\(value)'\(ablative[value] ?? "den") aşağıda \(stressed())\(denied)",
                 "\(value)'\(genitive[value] ?? "in") üstünde \(stressed())\(denied)",
                 "\(value + 1)'\(genitive[value + 1] ?? "in") altında kalır",
-            ][Int(random.next() % 4)]
+            ]
+            return forms[Int(random.next() % 4)]
         }
         /// The verbs "reach" denied (`7'yi bulmaz`, `7'ye varmaz`: fewer than 7) and said (`7'ye
         /// ulaşır`: at least 7), with the case each takes.
         func unreached(_ value: Int) -> String {
             let accusative = "\(value)'\(accusative[value] ?? "i") "
             let dative = "\(value)'\(dative[value] ?? "e") "
-            return [
+            let forms: [String] = [
                 accusative + "bulmaz", accusative + "bulmuyor", dative + "varmaz", dative + "ulaşmaz",
                 dative + "ulaşmıyor", dative + "erişmez", dative + "varmıyor",
-            ][Int(random.next() % 7)]
+            ]
+            return forms[Int(random.next() % 7)]
         }
         func reached(_ value: Int) -> String {
-            [
+            let forms: [String] = [
                 "\(value)'\(accusative[value] ?? "i") bulur", "\(value)'\(dative[value] ?? "e") varır",
                 "\(value)'\(dative[value] ?? "e") ulaşır", "\(value)'\(dative[value] ?? "e") erişiyor",
-            ][Int(random.next() % 4)]
+            ]
+            return forms[Int(random.next() % 4)]
         }
         /// `value` as a number word with a case ending (`beşin`, `yediyi`, `dörtten`, `altıya`).
         func caseWord(_ value: Int, _ ending: Connective.CaseEnding) -> String {
@@ -441,7 +445,7 @@ final class RenderingPropertyTests: XCTestCase {
         /// A bound that holds for `value`: at most, at least, fewer than, more than, up to, below,
         /// above, past or not past, and above or below (`6 ve üzeri`, `4 ya da daha az`).
         func holding(_ value: Int) -> String {
-            [
+            let forms: [String] = [
                 " (en fazla \(value + 1))", ", en az \(value)", " (azami \(value))",
                 " (\(value + 1)'\(ablative[value + 1] ?? "den") az)",
                 ", \(value - 1)'\(ablative[value - 1] ?? "den") fazla",
@@ -475,9 +479,10 @@ final class RenderingPropertyTests: XCTestCase {
                 " (\(value + 1)'\(genitive[value + 1] ?? "in") altına düşmez mi?)", " (en fazla \(value - 1) mi?)",
                 // The particle after a stressing word asks it too (`5'i hiç mi geçmez?`).
                 " (\(value - 1)'\(accusative[value - 1] ?? "i") hiç mi geçmez?)",
-            ][Int(random.next() % 33)]
+            ]
+            return forms[Int(random.next() % 33)]
         }
-        let each = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
+        let each: [Int: String] = [1: "er", 2: "şer", 3: "er", 4: "er", 5: "er", 6: "şar", 7: "şer", 8: "er", 9: "ar"]
         /// Now and then the names in quotation marks (curly, straight, low, guillemets, single),
         /// one of them or all: a reader reads the bare name.
         let quotes: [(open: String, close: String)] = [
@@ -497,11 +502,11 @@ final class RenderingPropertyTests: XCTestCase {
         /// olabilir`, `6, 7 mi?`, `6, belki de 7`).
         func again(_ value: Int) -> String {
             let restated = count(value)
-            let particles = ["mı", "mi", "mu", "mü"]
+            let particles: [String] = ["mı", "mi", "mu", "mü"]
             func particle() -> String { particles[Int(random.next() % 4)] }
             // The restating words, their spellings a reader reads as them (`yada`, `ve ya`), and
             // corrections with the pause after them (`, hayır, `, ` — pardon, `, `, düzeltme: `).
-            let restating = [
+            let restating: [String] = [
                 ", yani ", ", hatta ", ", belki ", " yahut ", " veyahut ", " yoksa ", " aslında ",
                 ", daha doğrusu ", " hatta ", " ya da belki ", " yada ", " ve ya ", " yahut da ", " yahutta ",
                 " veyahut da ", ", hayır ", ", hayır, ", " \u{2014} pardon, ", ", pardon ", ", yok ", ", düzeltme: ",
@@ -565,7 +570,7 @@ final class RenderingPropertyTests: XCTestCase {
         switch second == nil ? random.next() % 8 : [0, 4, 5][Int(random.next() % 3)] {
         case 6:
             // Or the possessive number word (`altısı yerel`, six of them), the word form.
-            let possessives = [3: "üçü", 4: "dördü", 5: "beşi", 6: "altısı", 7: "yedisi"]
+            let possessives: [Int: String] = [3: "üçü", 4: "dördü", 5: "beşi", 6: "altısı", 7: "yedisi"]
             return joined(
                 names.indices.map { index in
                     let value = counts[index]
@@ -591,7 +596,7 @@ final class RenderingPropertyTests: XCTestCase {
             let before = random.next() % 3 == 0
             let plain = !before && random.next() % 2 == 0
             let bare = !before && !plain && random.next() % 2 == 0
-            let distributives = [4: "dörder", 5: "beşer", 6: "altışar", 7: "yedişer"]
+            let distributives: [Int: String] = [4: "dörder", 5: "beşer", 6: "altışar", 7: "yedişer"]
             return groups.map { group in
                 let each = "\(group.count)'\(each[group.count] ?? "er")"
                 if plain {
@@ -762,8 +767,8 @@ final class RenderingPropertyTests: XCTestCase {
     /// slashes, render the same and give none.
     func testClaimTextRewritesAndSlips() throws {
         let seeds = PropertySeeds.seeds(defaultCases: 5)
-        let triggers = ["yerel", "ebeveyn", "gözlem", "ortam"]
-        let actual = [6, 4, 4, 6]
+        let triggers: [String] = ["yerel", "ebeveyn", "gözlem", "ortam"]
+        let actual: [Int] = [6, 4, 4, 6]
         let sentence = "yerel 6, ebeveyn 4, gözlem 4, ortam 6"
         let lookAlikes: [Character: Character] = [
             "a": "\u{430}", "e": "\u{435}", "o": "\u{43E}", "p": "\u{440}", "c": "\u{441}", "y": "\u{443}",
@@ -789,10 +794,10 @@ final class RenderingPropertyTests: XCTestCase {
             // number of lessons would stand (`yeni ders`, `ilk dersin`): a word of its own, no count.
             if random.next() % 3 == 0 {
                 kept +=
-                    [
+                    ([
                         ". Bu arada yeni ders notları çıktı", ". İlk dersin notu kısadır", ". O ders uzun sürdü",
                         ". Baş ders ortamı anlatır", ". Bin ders izlendi", ". Her ders bir ölçüm yapar",
-                    ][Int(random.next() % 6)]
+                    ] as [String])[Int(random.next() % 6)]
             }
             lines[at] = lines[at].replacingOccurrences(of: sentence, with: kept)
             var what = "sentence as '\(kept)'"
@@ -808,7 +813,7 @@ final class RenderingPropertyTests: XCTestCase {
                 let bullet = try XCTUnwrap(bullets.firstIndex { $0.hasPrefix("- Bu dersin tetiği: **") })
                 let given = try XCTUnwrap(triggers.first { bullets[bullet].contains("**\($0)**") })
                 let letter = try XCTUnwrap(given.unicodeScalars.first).value
-                let tag = ["span", "kbd", "sup", "sub"][Int(random.next() % 4)]
+                let tag = (["span", "kbd", "sup", "sub"] as [String])[Int(random.next() % 4)]
                 let rewrites: [(String, String, String)] = [
                     (bulletFile, "Bu dersin tetiği:", "Bu dersin tetiği\\:"),
                     (bulletFile, "Bu dersin tetiği:", "Bu  dersin tetiği:"),
@@ -828,10 +833,10 @@ final class RenderingPropertyTests: XCTestCase {
                     (
                         bulletFile, "**\(given)**",
                         "**\(given)**"
-                            + [
+                            + ([
                                 " (%@ değil)", " (%@ ile karıştırmayın)", ", %@ değil", " (bkz. %@ dersi)", " (%@ yok)",
                                 " (hayır, %@ değil)",
-                            ][Int(random.next() % 6)].replacingOccurrences(
+                            ] as [String])[Int(random.next() % 6)].replacingOccurrences(
                                 of: "%@", with: triggers.filter { $0 != given }[Int(random.next() % 3)])
                     ),
                     // Prose after the sentence, and the index's intro with the sentence appended:
@@ -874,8 +879,11 @@ final class RenderingPropertyTests: XCTestCase {
                     // The number of lessons the sentence counts, or its total, as the course's lesson count.
                     let (old, new) =
                         total == 2
-                        ? ("yirmi dersin tetik", ["yirmi bir dersin tetik", "21 dersin tetik"][Int(random.next() % 2)])
-                        : (kept, kept + [" (toplam 21)", ", toplam: 21"][Int(random.next() % 2)])
+                        ? (
+                            "yirmi dersin tetik",
+                            (["yirmi bir dersin tetik", "21 dersin tetik"] as [String])[Int(random.next() % 2)]
+                        )
+                        : (kept, kept + ([" (toplam 21)", ", toplam: 21"] as [String])[Int(random.next() % 2)])
                     lines[at] = lines[at].replacingOccurrences(of: old, with: new)
                     what += ", then '\(old)' as '\(new)'"
                     expected = (at + 1, total == 2 ? "says 21 lessons," : "says the total is 21,")
@@ -929,11 +937,12 @@ final class RenderingPropertyTests: XCTestCase {
                 } else {
                     let form = Int(random.next() % 17)
                     let count = actual[index]
-                    let negation = ["değil", "değildir", "olamaz", "olmaz", "sayılmaz"][Int(random.next() % 5)]
+                    let negation = (["değil", "değildir", "olamaz", "olmaz", "sayılmaz"] as [String])[
+                        Int(random.next() % 5)]
                     let ablativeOf = [3: "ten", 4: "ten", 5: "ten", 6: "dan", 7: "den"]
                     let (ablative, ablativeBelow) = (ablativeOf[count] ?? "den", ablativeOf[count - 1] ?? "den")
                     let dativeOf = [3: "e", 4: "e", 5: "e", 6: "ya", 7: "ye"]
-                    let unreaching = ["varmaz", "ulaşmaz", "erişmez"][Int(random.next() % 3)]
+                    let unreaching = (["varmaz", "ulaşmaz", "erişmez"] as [String])[Int(random.next() % 3)]
                     let genitiveOf = [3: "ün", 4: "ün", 5: "in", 6: "nın", 7: "nin"]
                     let accusativeOf = [3: "ü", 4: "ü", 5: "i", 6: "yı", 7: "yi"]
                     // Denied in any tense or as "cannot" (at most), a direction and a verb of motion denied.
@@ -945,7 +954,8 @@ final class RenderingPropertyTests: XCTestCase {
                         "\(genitiveOf[count + 1] ?? "in") altına düşmez",
                         "\(genitiveOf[count + 1] ?? "in") altına inmiyor",
                     ][Int(random.next() % 4)]
-                    let notAbove = ["üstüne çıkmaz", "üzerine çıkamaz", "üstüne çıkmayacak"][Int(random.next() % 3)]
+                    let notAbove = (["üstüne çıkmaz", "üzerine çıkamaz", "üstüne çıkmayacak"] as [String])[
+                        Int(random.next() % 3)]
                     let stress = Self.stresses[Int(random.next() % UInt64(Self.stresses.count))]
                     func caseWordOf(_ value: Int, _ endings: [Int: String]) -> String {
                         let stems = [3: "üç", 4: "dörd", 5: "beş", 6: "altı", 7: "yedi", 8: "sekiz"]
@@ -967,10 +977,11 @@ final class RenderingPropertyTests: XCTestCase {
                         "\(genitiveOf[count - 1] ?? "in") üstünde kalmaz",
                         "\(genitiveOf[count - 1] ?? "in") üzerine \(stress) çıkmaz",
                     ][Int(random.next() % 3)]
-                    let wordBelow: String = [
-                        "\(caseWordOf(count + 1, genitiveOf)) altına \(stress) düşmez",
-                        "\(caseWordOf(count + 1, genitiveOf)) altında kalmaz",
-                    ][Int(random.next() % 2)]
+                    let wordBelow: String =
+                        ([
+                            "\(caseWordOf(count + 1, genitiveOf)) altına \(stress) düşmez",
+                            "\(caseWordOf(count + 1, genitiveOf)) altında kalmaz",
+                        ] as [String])[Int(random.next() % 2)]
                     let again: String = [
                         ", \(triggers[index]) \(wrong)", " (\(triggers[index]): \(wrong))",
                         "; \(triggers[index]) ise \(wrong)",
@@ -1134,14 +1145,15 @@ final class RenderingPropertyTests: XCTestCase {
                     // The opening lesson's distribution: a look-alike slash, or a count left out or added.
                     let new =
                         slip == 10
-                        ? ["(2\u{2215}2\u{2215}2\u{2215}2)", "(2\u{2044}2\u{2044}2\u{2044}2)"][Int(random.next() % 2)]
-                        : ["(2/2/2)", "(2/2/2/2/2)"][Int(random.next() % 2)]
+                        ? (["(2\u{2215}2\u{2215}2\u{2215}2)", "(2\u{2044}2\u{2044}2\u{2044}2)"] as [String])[
+                            Int(random.next() % 2)]
+                        : (["(2/2/2)", "(2/2/2/2/2)"] as [String])[Int(random.next() % 2)]
                     (file, lines) = (names[0], opening)
                     lines[at] = lines[at].replacingOccurrences(of: "(2/2/2/2)", with: new)
                     let says = slip == 10 ? "where a distribution has '/'" : "four counts"
                     (what, expected) = ("opening distribution as \(new)", (at + 1, says))
                 } else if (2...9).contains(slip) {
-                    let inserted = ["\u{200B}", "&shy;", "\u{2060}"][Int(random.next() % 3)]
+                    let inserted = (["\u{200B}", "&shy;", "\u{2060}"] as [String])[Int(random.next() % 3)]
                     let (old, new, says) =
                         [
                             ("**\(given)**", "**\(given).**", "the bold holds more than the trigger"),
@@ -1164,10 +1176,11 @@ final class RenderingPropertyTests: XCTestCase {
                     (what, expected) = ("bullet: '\(old)' as '\(new)'", (bullet + 1, says))
                 } else if slip == 0 {
                     let other = triggers.filter { $0 != given }[Int(random.next() % 3)]
-                    let second = [
-                        "**\(given)** ve **\(other)**", "**\(given)**, \(other)", "**\(given)** (\(other))",
-                        "**\(given)** (ya da \(other))", "**\(given)** (\(other) de)", "**\(given)** ve \(other)",
-                    ][Int(random.next() % 6)]
+                    let second =
+                        ([
+                            "**\(given)** ve **\(other)**", "**\(given)**, \(other)", "**\(given)** (\(other))",
+                            "**\(given)** (ya da \(other))", "**\(given)** (\(other) de)", "**\(given)** ve \(other)",
+                        ] as [String])[Int(random.next() % 6)]
                     lines[bullet] = lines[bullet].replacingOccurrences(of: "**\(given)**", with: second)
                     (what, expected) = ("bullet as \(second)", (bullet + 1, "two triggers"))
                 } else if slip == 1, random.next() % 2 == 0 {
@@ -1182,7 +1195,7 @@ final class RenderingPropertyTests: XCTestCase {
                             "'\(named)' before the bullet", (bullet + 1, "starts with \(named) before its '-'")
                         )
                     } else {
-                        let word = ["Not:", "Dikkat:", "Son olarak"][Int(random.next() % 3)]
+                        let word = (["Not:", "Dikkat:", "Son olarak"] as [String])[Int(random.next() % 3)]
                         lines[bullet] = lines[bullet].replacingOccurrences(
                             of: "- Bu dersin tetiği:", with: "- \(word) Bu dersin tetiği:")
                         (what, expected) = (
@@ -1245,8 +1258,7 @@ final class RenderingPropertyTests: XCTestCase {
             }
             try lines.joined(separator: "\n").write(
                 to: lessons.appendingPathComponent(file), atomically: true, encoding: .utf8)
-            let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            let found = courseFindings(in: scratch.url)
             let message = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(what): \(found)"
             guard let expected else {
                 XCTAssertEqual(found, [], message)
@@ -1304,8 +1316,7 @@ final class RenderingPropertyTests: XCTestCase {
             lines[line] = lines[line].replacingCharacters(
                 in: try XCTUnwrap(lines[line].range(of: "`\(label)`")), with: "`\(slipped)`")
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
-            let found = InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            let found = courseFindings(in: scratch.url)
             XCTAssertEqual(
                 found,
                 [
@@ -1385,8 +1396,7 @@ final class RenderingPropertyTests: XCTestCase {
                     try lines.joined(separator: "\n").write(
                         to: lessons.appendingPathComponent(name), atomically: true, encoding: .utf8)
                 }
-                return InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                    .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+                return courseFindings(in: scratch.url)
             }
             let message = "seed \(seed) (COURSECHECK_PROPERTY_SEED=\(seed) replays it): \(edits)"
             XCTAssertEqual(try run(), [], message)

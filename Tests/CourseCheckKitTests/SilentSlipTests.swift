@@ -9,30 +9,6 @@ import XCTest
 /// run's findings in a copy of the real course; the fix, followed, gives the lesson back with
 /// none, and the nearby correct form is none.
 final class SilentSlipTests: XCTestCase {
-    /// One lesson of a fresh copy of the course edited: its lines before and after, and the
-    /// run's findings (errors and warnings, whole lines).
-    private func edited(_ file: String, _ edit: (inout [String]) -> Void) throws -> (
-        clean: [String], lines: [String], found: [String], rerun: ([String]) throws -> [String]
-    ) {
-        let copy = try CourseCopy.make(for: self)
-        let url = copy.url.appendingPathComponent("lessons/\(file)")
-        let clean = try String(contentsOf: url, encoding: .utf8).components(separatedBy: "\n")
-        func run(_ lines: [String]) throws -> [String] {
-            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
-            return InProcess.run(["lessons/"], in: copy.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
-        }
-        var lines = clean
-        edit(&lines)
-        return (clean, lines, try run(lines), run)
-    }
-
-    /// The fix of the one finding in `found`, followed in `lines`.
-    private func followed(_ found: [String], in lines: [String]) throws -> [String] {
-        let finding = try XCTUnwrap(FollowTheFix.parse(try XCTUnwrap(found.first)))
-        return try XCTUnwrap(FollowTheFix.apply([(finding.line, finding.message)], to: lines), "no fix: \(found)")
-    }
-
     /// An optional front-matter key misspelt (`objektives:` for the `objectives:` lesson 14
     /// writes; in another case, a letter short or one too many): one finding at the key, naming
     /// the lesson that spells it right, and `write 'objectives:'` gives the lesson back. A key no
@@ -211,8 +187,7 @@ extension SilentSlipTests {
         let anchor = "\n\n## Kalıcı Konum Ebeveyne Yazılır"
         let line = try CourseCopy.replace(anchor, with: "\n<!-- TODO: ağacı sadeleştir --!>\n" + anchor, in: lesson) + 1
         func findings() -> [String] {
-            InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-                .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+            courseFindings(in: scratch.url)
         }
         let found = findings()
         XCTAssertEqual(found.count, 1, "\(found)")

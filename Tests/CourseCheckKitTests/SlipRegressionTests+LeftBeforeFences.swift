@@ -292,7 +292,7 @@ extension SlipRegressionTests {
         lines[170] = "x``"
         try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
         let findings = { (run: InProcess.Result) in
-            run.stderr.split(separator: "\n").filter { $0.contains(": error: ") || $0.contains(": warning: ") }
+            run.stderr.findingLines
         }
         let check = InProcess.run(["lessons/"], in: scratch.url)
         XCTAssertEqual(

@@ -132,9 +132,7 @@ extension SlipRegressionTests {
             edit(&lines)
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
             let run = InProcess.run(["--no-goldens", "lessons"], in: scratch.url)
-            let found = run.stderr.split(separator: "\n").filter {
-                $0.contains(": error: ") || $0.contains(": warning: ")
-            }
+            let found = run.stderr.findingLines
             XCTAssertEqual(found.count, 1, "\(place): \(run.stderr)")
             XCTAssertTrue(found.first?.hasPrefix("\(path):\(place): error: ") ?? false, "\(place): \(run.stderr)")
             XCTAssertTrue(

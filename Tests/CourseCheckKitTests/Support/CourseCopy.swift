@@ -97,8 +97,7 @@ enum CourseCopy {
         guard let scratch = try? Scratch() else { return ["cannot make a scratch directory"] }
         defer { scratch.remove() }
         guard (try? copy(into: scratch.url)) != nil else { return ["cannot copy the course"] }
-        return InProcess.run(["lessons/"], in: scratch.url).stderr.split(separator: "\n")
-            .filter { $0.contains(": error: ") || $0.contains(": warning: ") }.map(String.init)
+        return InProcess.run(["lessons/"], in: scratch.url).stderr.findingLines
     }()
 
     /// Replaces the first `target` (after `anchor`, when one is given) in the file at `url` and
