@@ -270,6 +270,26 @@ package struct TriggerDistributionClaim: ClaimCheck {
         if let sum = sentence.sum, sum.value != counted {
             findings.append(.triggerDistributionSum(at: location(sum.word), stated: sum.value, actual: counted))
         }
+        // The totals of counts written as fractions (`yerel 6/20`): the lessons the counts cover. The
+        // same wrong total after every count is one slip, made once a count: one finding, at the first.
+        let wrongTotals = sentence.fractions.filter { $0.value != counted }
+        if sentence.fractions.count > 1, wrongTotals.count == sentence.fractions.count,
+            Set(wrongTotals.map(\.value)).count == 1
+        {
+            findings.append(
+                .triggerDistributionFractionTotal(
+                    at: location(wrongTotals[0].word), written: nil, stated: wrongTotals[0].value, actual: counted))
+        } else {
+            for total in wrongTotals {
+                let words = sentence.words
+                let written =
+                    (total.trigger.map { Triggers.names[$0].declared + " " } ?? "") + words[total.word - 1].written
+                    + "/" + words[total.word].written
+                findings.append(
+                    .triggerDistributionFractionTotal(
+                        at: location(total.word), written: written, stated: total.value, actual: counted))
+            }
+        }
         // The opening lesson's distribution (`ayrıca 2/2/2/2`): the one lesson that declares one.
         let openings = course.lessons.indices.filter { declarations[$0]?.distribution != nil }
         if let quad = sentence.quad, openings.count == 1, let declared = declarations[openings[0]]?.distribution,
@@ -581,6 +601,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var recomputationsSlip: NumberSlip?
         /// The total it gives its counts (`toplam 20`).
         var sum: (value: Int, word: Int)?
+        /// The totals of counts written as fractions (`yerel 6/20`), with the trigger the count is
+        /// of (nil when no trigger took it): each must be the number of lessons the counts cover.
+        var fractions: [(value: Int, word: Int, trigger: Int?)] = []
         /// A distribution of four counts (`2/2/2/2`) that counts no trigger here: the opening lesson's.
         var quad: (values: [Int], words: [Int])?
         /// The number of recomputations it states (`sekiz yeniden hesaplama`): beside the opening
@@ -1658,6 +1681,28 @@ package struct TriggerDistributionClaim: ClaimCheck {
         return joinedNumber(word).map { ($0, 1) }
     }
 
+    /// The words that are the totals of counts written as fractions, `N/T` (`yerel 6/20`, `6 / 20`:
+    /// six of twenty): two numbers joined by a slash alone, no slash before or after them (a run,
+    /// `2/2/2/2`, is a distribution). A slash also joins two counts a reader reads as either
+    /// (`gözlem 4/5`, four or five), so the sentence writes fractions only when most of its pairs
+    /// read as a part of a larger whole (`T` at least twice `N`); then every pair is a count and
+    /// its total, a slipped total (`6/21`) or numerator (`12/20`) among them.
+    static func fractionTotals(_ words: [Word]) -> [Int] {
+        // Cheap first: a slash between words.
+        guard words.contains(where: { $0.gap.contains("/") }) else { return [] }
+        func slashed(_ at: Int) -> Bool { at < words.count && words[at].gap.contains("/") }
+        var pairs: [(count: Int, total: Int, share: Bool)] = []
+        for at in words.indices.dropFirst() where words[at].gap == "/" {
+            guard !slashed(at - 1), !slashed(at + 1), let count = number(words, at: at - 1), count.length == 1,
+                words[at - 1].text.allSatisfy(\.isNumber),
+                let total = number(words, at: at), total.length == 1, words[at].text.allSatisfy(\.isNumber)
+            else { continue }
+            pairs.append((at - 1, at, total.value >= 2 * count.value && total.value > 1))
+        }
+        guard pairs.count(where: \.share) * 2 > pairs.count else { return [] }
+        return pairs.map(\.total)
+    }
+
     /// Everything a paragraph states about the triggers: every count it gives each trigger, in
     /// `Triggers.names` order, by word. Listed names with their counts after them in order
     /// (`yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6`, or the counts in parentheses), or one
@@ -1671,6 +1716,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var counts: [[(value: Int, word: Int)]] = Triggers.names.map { _ in [] }
         var usedNumbers = Set<Int>()
         var usedNames = Set<Int>()
+        // The totals of counts written as fractions (`yerel 6/20`: six of twenty), set aside before
+        // any count is read, so no reader takes one for a second count.
+        let fractionTotals = Self.fractionTotals(words)
+        usedNumbers.formUnion(fractionTotals)
         var shortList: (names: [Int], counts: [Int])?
         // Which trigger each word reads as: by its bytes, else as a reader sees it (composed, look-alikes read).
         var unseen: [(word: Int, trigger: String)] = []
@@ -1907,6 +1956,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             var ends: [Int] = []
             func readSeconds(after at: Int, length: Int) {
                 var end = at + length - 1
+                // A fraction's total (`6/20`) ends the item.
+                if fractionTotals.contains(end + 1) { end += 1 }
                 var again: [(value: Int, at: Int, length: Int)] = []
                 var bounded:
                     [(value: Int, upper: Bool, strict: Bool, word: Int, end: Int, reading: Connective.BoundReading)] =
@@ -2183,6 +2234,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var candidate = Candidate(blocks: [], words: words, counts: counts, unseen: unseen)
         candidate.shortList = shortList
         candidate.bounds = bounds
+        candidate.fractions = fractionTotals.sorted().map { total in
+            let trigger = counts.indices.first { counts[$0].contains { $0.word == total - 1 } }
+            return (number(words, at: total)?.value ?? 0, total, trigger)
+        }
 
         // A name in the list of counts that is not a trigger (`ortam 6, gezinme 2`, `ortam 6 ve
         // gezinme 2`, `6 ortam, 2 gezinme`), after a counted trigger and a comma or a connective; one
