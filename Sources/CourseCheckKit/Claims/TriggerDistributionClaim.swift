@@ -2075,6 +2075,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         func before(_ index: Int) -> (value: Int, at: Int, length: Int)? {
             guard !words[index].separated else { return nil }
+            // A fraction before the name (`6/20 yerel`): its numerator is the count.
+            if fractionTotals.contains(index - 1) {
+                guard index >= 2, !usedNumbers.contains(index - 2), let found = number(words, at: index - 2),
+                    found.length == 1
+                else { return nil }
+                return (found.value, index - 2, 1)
+            }
             // A number of lessons before the name (`6 derste yerel`, `on iki derslerde ortam`: in six lessons).
             if index >= 2, Self.inLessons.contains(words[index - 1].text), !words[index - 1].separated {
                 for length in [2, 1] where index - 1 - length >= 0 {
