@@ -76,6 +76,26 @@ final class FractionAndFrontMatterCharacterSlipTests: XCTestCase {
         // (A slash between two near counts still reads as either, `gözlem 4/5`: NoteAndTitleSlipTests.)
     }
 
+    /// Shares of the lessons (`yerel %30`, `30%`, the sign before or after, the name before or
+    /// after) are read as the share of the twenty lessons the counts cover: the true ones give no
+    /// finding, a wrong one is one finding at its number, saying the share the lessons give.
+    func testADistributionWrittenInSharesIsJudgedAsShares() throws {
+        for rewrite in PropertySeeds.sampled(
+            [
+                "yerel %30, ebeveyn %20, gözlem %20, ortam %30", "yerel 30%, ebeveyn 20%, gözlem 20%, ortam 30%",
+                "%30 yerel, %20 ebeveyn, %20 gözlem, %30 ortam",
+            ], minimum: 1)
+        {
+            XCTAssertEqual(try findings(after: [(closing, sentence, rewrite)]), [], rewrite)
+        }
+        XCTAssertEqual(
+            try findings(after: [(closing, sentence, "yerel 30%, ebeveyn 20%, gözlem 25%, ortam 30%")]),
+            [
+                "lessons/\(closing):\(line):\(counts + 32): error: says gözlem %25, but 4 of the 20 lessons that "
+                    + "declare one trigger declare gözlem: %20 [trigger-distribution]"
+            ])
+    }
+
     /// A random rewrite of the sentence into fractions: the four triggers in any order, the slash
     /// spaced or not, commas or `ve` between them, some counts plain; the reader reads each count
     /// and each total, and one slipped numerator or total is read at its word. Reader-level, many

@@ -1126,6 +1126,20 @@ extension Diagnostic {
             + "\(Plural.form(actual, "declares", "declare")) one trigger"
     }
 
+    /// A share (`yerel %35`, as `written`, `stated` percent) of the `lessons` the counts cover, where
+    /// `actual` of them declare `trigger`.
+    static func triggerDistributionShare(
+        at location: SourceLocation, trigger: String, written: String, stated: Int, actual: Int, of lessons: Int
+    ) -> Diagnostic {
+        // One decimal, written as the sentence writes one (`%28,6`).
+        let tenths = Int((Double(actual * 1000) / Double(max(lessons, 1))).rounded())
+        let share = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10),\(tenths % 10)"
+        return Diagnostic(
+            .triggerDistribution, at: location,
+            "says \(trigger) %\(stated), but \(actual) of the \(Plural.count(lessons, "lesson")) that declare one "
+                + "trigger \(Plural.form(actual, "declares", "declare")) \(trigger): %\(share)")
+    }
+
     /// A count written as a fraction over the total `stated` (`written`: `yerel 6/21`), where
     /// `actual` lessons declare one trigger; nil `written`: every count of the sentence is over it.
     static func triggerDistributionFractionTotal(

@@ -25,7 +25,9 @@ import Foundation
 /// ise 5`, `4 mü 5 mi`, `6, 7 de olabilir`, `altışar yerel ve ortam`; a bound beside a count,
 /// `6 (en fazla 7)`, is judged as a bound). It is judged whole: every count it states, a repeated
 /// one too, is compared; a count of a name that is not a trigger (`gezinme 2`), a number of lessons (`yirmi dersin`) and
-/// the opening lesson's distribution (`2/2/2/2`) too, and beside it the recomputations that
+/// the opening lesson's distribution (`2/2/2/2`) too (a count written as a fraction, `yerel 6/20`,
+/// is the count and its total, and one written as a share, `yerel %30`, the share of the
+/// lessons), and beside it the recomputations that
 /// distribution adds up to (`sekiz yeniden hesaplama`). A sentence that counts some triggers but
 /// not all is the sentence with its text unreadable: one finding, never "not applicable". Beside
 /// it the closing lesson's statements of the course's lesson count are judged (`CourseLessonCount`).
@@ -215,7 +217,17 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // One count for several names (`ebeveyn ve gözlem 5'er`) is one finding.
         let stated = Triggers.names.indices.flatMap { index in sentence.counts[index].map { (index, $0) } }
         var wrong: [Int: [(trigger: String, claimed: Int, actual: Int)]] = [:]
-        for (index, claimed) in stated where claimed.value != actual[index] {
+        // A share (`yerel %30`) is judged as the share of the lessons the counts cover.
+        let lessons = actual.reduce(0, +)
+        for (index, claimed) in stated where sentence.shares.contains(claimed.word) {
+            guard !Self.shareAgrees(claimed.value, count: actual[index], of: lessons) else { continue }
+            findings.append(
+                .triggerDistributionShare(
+                    at: location(claimed.word), trigger: Triggers.names[index].declared,
+                    written: sentence.words[claimed.word].written, stated: claimed.value, actual: actual[index],
+                    of: lessons))
+        }
+        for (index, claimed) in stated where claimed.value != actual[index] && !sentence.shares.contains(claimed.word) {
             wrong[claimed.word, default: []].append((Triggers.names[index].declared, claimed.value, actual[index]))
         }
         for word in wrong.keys.sorted() {
@@ -604,6 +616,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// The totals of counts written as fractions (`yerel 6/20`), with the trigger the count is
         /// of (nil when no trigger took it): each must be the number of lessons the counts cover.
         var fractions: [(value: Int, word: Int, trigger: Int?)] = []
+        /// The words that are shares (`%30`), read as counts: each is judged as the share of the
+        /// lessons the counts cover.
+        var shares: Set<Int> = []
         /// A distribution of four counts (`2/2/2/2`) that counts no trigger here: the opening lesson's.
         var quad: (values: [Int], words: [Int])?
         /// The number of recomputations it states (`sekiz yeniden hesaplama`): beside the opening
@@ -694,6 +709,15 @@ package struct TriggerDistributionClaim: ClaimCheck {
             let read = Self.openingAside(words) ?? words
             let timed = Self.timesUncounted(read) ?? read
             var candidate = reading(Self.othersUncounted(timed) ?? timed)
+            // A distribution written in shares (`yerel %30, …`): read as counts of the lessons'
+            // shares, when the shares give counts the plain reading does not.
+            if candidate.counts.contains(where: \.isEmpty), let shares = Self.percentCounted(timed) {
+                var again = reading(Self.othersUncounted(shares.words) ?? shares.words)
+                if again.counts.count(where: { !$0.isEmpty }) > candidate.counts.count(where: { !$0.isEmpty }) {
+                    again.shares = shares.at
+                    candidate = again
+                }
+            }
             guard candidate.counts.count(where: { !$0.isEmpty }) >= 2 || candidate.shortList != nil else { continue }
             candidate.blocks = unit
             candidates.append(candidate)
@@ -757,6 +781,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var aside = false
         /// Which block of a sentence and its list the word is in.
         var block = 0
+        /// A whole number written as a share (`%30`, `30%`): no count, unless the sentence gives its
+        /// counts as shares (`percentCounted`).
+        var percent = false
     }
 
     /// The names, folded to lower case, as bytes.
@@ -1307,6 +1334,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             var word = text(start..<index)
             var notACount = start > 0 && ascii(start - 1) == UInt8(ascii: "%")
+            var percent = false
             var distributive = false
             var asks = false
             var caseEnding: Connective.CaseEnding?
@@ -1321,6 +1349,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     notACount = true
                 }
                 if index < characters.count, ascii(index) == UInt8(ascii: "%") { notACount = true }
+                // A whole share (`%30`, `30%`): no count, but a share of the lessons a distribution
+                // written in shares states (`percentCounted`).
+                percent =
+                    notACount && !word.contains(",") && !word.contains(".")
+                    && (start > 0 && ascii(start - 1) == UInt8(ascii: "%")
+                        || index < characters.count && ascii(index) == UInt8(ascii: "%"))
                 // A suffix after an apostrophe is the count's case ending: `6'sı yerel` counts six.
                 if !notACount, index + 1 < characters.count,
                     ascii(index) == UInt8(ascii: "'")
@@ -1353,7 +1387,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 Word(
                     text: lower, offset: characters[start].offset, separated: separated,
                     notACount: notACount, gap: gap, written: word, distributive: distributive, asks: asks,
-                    caseEnding: caseEnding))
+                    caseEnding: caseEnding, percent: percent))
             separated = false
             gap = ""
         }
@@ -1679,6 +1713,29 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         if possessive, let value = possessives[word] { return (value, 1) }
         return joinedNumber(word).map { ($0, 1) }
+    }
+
+    /// `words` with each whole share (`%30`, `30%`) readable as a number, and those words; nil
+    /// when it has none.
+    static func percentCounted(_ words: [Word]) -> (words: [Word], at: Set<Int>)? {
+        let at = Set(words.indices.filter { words[$0].percent })
+        guard !at.isEmpty else { return nil }
+        var result = words
+        // The sign read past, as a reader reads `%30` as the share's number.
+        for word in at {
+            result[word].notACount = false
+            result[word].gap.removeAll { $0 == "%" }
+            if word + 1 < result.count, result[word + 1].gap.hasPrefix("%") {
+                result[word + 1].gap.removeFirst()
+            }
+        }
+        return (result, at)
+    }
+
+    /// Whether the share `percent` of `total` lessons may be `count` of them, rounded either way.
+    static func shareAgrees(_ percent: Int, count: Int, of total: Int) -> Bool {
+        guard total > 0 else { return false }
+        return abs(Double(percent) - Double(count * 100) / Double(total)) < 1
     }
 
     /// The words that are the totals of counts written as fractions, `N/T` (`yerel 6/20`, `6 / 20`:
