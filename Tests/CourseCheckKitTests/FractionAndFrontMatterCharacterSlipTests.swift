@@ -240,6 +240,24 @@ final class FractionAndFrontMatterCharacterSlipTests: XCTestCase {
             })
     }
 
+    /// A no-break space or a zero-width space after a key's name, before its colon (`title\u{A0}:`),
+    /// in a lesson or the index: YAML reads it as part of the key; one finding naming it, at it,
+    /// the key read as meant (never a misspelt key `'title '`).
+    func testAnInvisibleCharacterBeforeAKeysColonIsNamedAtIt() throws {
+        let keys: [(file: String, key: String, value: String, line: Int, written: String, name: String)] = [
+            ("README.md", "lessons", "21", 7, "\u{200B}", "U+200B ZERO WIDTH SPACE"),
+            ("09-yerel-durum.md", "title", "'Yerel Durum'", 2, "\u{A0}", "U+00A0 NO-BREAK SPACE"),
+        ]
+        XCTAssertEqual(
+            try findings(
+                after: keys.map { ($0.file, "\($0.key): \($0.value)", "\($0.key)\($0.written): \($0.value)") }),
+            keys.map { file, key, _, line, _, name in
+                "lessons/\(file):\(line):\(key.utf8.count + 1): error: this front matter line has \(name) after "
+                    + "'\(key)', before its ':', which YAML reads as part of the key, so the front matter has no "
+                    + "'\(key)'; delete that character [front-matter]"
+            })
+    }
+
     /// A zero-width space inside the index's count (`lessons: 2\u{200B}1`): named at it, not
     /// `lessons: 2​1, but the directory holds 21`; a wrong number read through it says so too.
     func testAnInvisibleCharacterInTheLessonsCountIsNamedAtIt() throws {

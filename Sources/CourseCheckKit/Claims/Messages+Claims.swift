@@ -301,6 +301,9 @@ extension Diagnostic {
             case .unreadable(_, .invisibleBeforeKey(let key, let scalars)):
                 "this front matter line starts with \(Invisible.named(scalars).names) before its '\(key):', which "
                     + "YAML reads as part of the key, so the front matter has no '\(key)'; \(Invisible.named(scalars).fix)"
+            case .unreadable(_, .invisibleAfterKey(let key, let scalars)):
+                "this front matter line has \(Invisible.named(scalars).names) after '\(key)', before its ':', which "
+                    + "YAML reads as part of the key, so the front matter has no '\(key)'; \(Invisible.named(scalars).fix)"
             case .unreadable(_, .invisibleBeforeValue(let key, let scalars)):
                 "front matter value of '\(key)' opens with \(Invisible.named(scalars).names), which YAML reads as "
                     + "part of the value, not as a space; \(Invisible.named(scalars).fix)"
@@ -378,6 +381,8 @@ extension Diagnostic {
                     ? Invisible.named(scalars).fix
                     : scalars.count == 1
                         ? "replace that character with a space" : "replace those characters with a space")
+        case .invisibleAfterKey(let key, let scalars):
+            "'\(key)' has \(Invisible.named(scalars).names) before its ':'; \(Invisible.named(scalars).fix)"
         case .invisibleBeforeValue(let key, let scalars):
             "the value of '\(key):' opens with \(Invisible.named(scalars).names), which YAML reads as part of "
                 + "the value, not as a space; \(Invisible.named(scalars).fix)"

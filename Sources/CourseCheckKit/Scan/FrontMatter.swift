@@ -54,6 +54,9 @@ package struct FrontMatter: Sendable, Equatable {
             /// space belongs (`spaced`: a space after them), which YAML reads as no space, so the
             /// line as one text: the key is read as meant.
             case invisibleAfterColon(key: String, scalars: [Unicode.Scalar], spaced: Bool)
+            /// `key\u{A0}: value`: invisible characters after the key's name, before its colon, which
+            /// YAML reads as part of the name: the key is read as meant.
+            case invisibleAfterKey(key: String, scalars: [Unicode.Scalar])
             /// `key: value` whose value opens with invisible characters (`title: \u{A0}'x'`), which
             /// YAML reads as text of the value: the value is read as meant.
             case invisibleBeforeValue(key: String, scalars: [Unicode.Scalar])
@@ -511,6 +514,33 @@ package struct FrontMatter: Sendable, Equatable {
                         key: nil, line: line.number, reason: .invisibleBeforeKey(key: name, scalars: invisible.scalars))
                 )
                 key = name
+            }
+            // Invisible characters after the key, before its colon (`title\u{A0}:`): YAML reads them
+            // as part of the key's name; one finding, at them, and the key read as meant.
+            if let last = key.utf8.last, last >= 0x80 {
+                let scalars = Array(key.unicodeScalars)
+                let name = scalars.prefix { $0.isASCII && $0 != " " && $0 != "\t" }
+                let after = scalars.dropFirst(name.count)
+                let invisible = after.filter { !$0.isASCII }
+                if !invisible.isEmpty,
+                    after.allSatisfy({
+                        $0 == " " || $0 == "\t"
+                            || !$0.isASCII
+                                && [.spaceSeparator, .format].contains($0.properties.generalCategory)
+                    }),
+                    case let plain = String(String.UnicodeScalarView(name)), isKeyName(plain)
+                {
+                    var named: [Unicode.Scalar] = []
+                    for scalar in invisible where !named.contains(scalar) { named.append(scalar) }
+                    let column =
+                        line.text.utf8.count - text.utf8.count + plain.utf8.count
+                        + after.prefix { $0.isASCII }.reduce(0) { $0 + UTF8.width($1) } + 1
+                    unreadable.append(
+                        Unreadable(
+                            key: nil, line: line.number, reason: .invisibleAfterKey(key: plain, scalars: named),
+                            column: column))
+                    key = plain
+                }
             }
             lastKey = key
             var value = rest.drop { $0 == " " || $0 == "\t" }
