@@ -464,7 +464,7 @@ final class OtherCourseTests: XCTestCase {
             [fromIndex.stdout, fromIndex.stderr],
             [
                 "",
-                "coursecheck: error: lessons/README.md:4: core: Nothing.swift names no lesson's core block; the "
+                "coursecheck: error: lessons/README.md:4: core: Nothing names no lesson's core block; the "
                     + "```swift blocks name 'Counter.swift', 'Helper.swift'\n",
             ])
         XCTAssertEqual(fromIndex.status, .failure)

@@ -789,6 +789,12 @@ package struct CourseIndexClaim: ClaimCheck {
         // Merge-conflict markers hold both sides of the index: they are its finding, until resolved.
         if !index.conflicts.isEmpty { return .checked(index.conflicts) }
         let path = index.file.path
+        // An empty index (or blanks alone) lists nothing: one finding, at its first line, not one per lesson.
+        if index.file.lines.allSatisfy({ $0.text.allSatisfy(\.isWhitespace) }) {
+            return .checked([
+                .courseIndex(at: SourceLocation(path: path, line: 1), .empty(lessons: course.lessons.count))
+            ])
+        }
         var findings = index.fenceSlips
         if linksOnly { return .checked(findings + Self.checkLinks(course, index: index)) }
         // A key with a leftover before it (`\tlessons:`) is front-matter's finding, its count read as meant.
@@ -814,6 +820,29 @@ package struct CourseIndexClaim: ClaimCheck {
                         at: SourceLocation(path: path, line: count.line, column: (start ?? 0) + number.otherOffset + 1),
                         .countDigits(
                             written: count.value, why: number.why, read: number.ascii, actual: course.lessons.count)))
+            } else if count.value.unicodeScalars.contains(where: Invisible.isSuspicious),
+                case let visible = String(
+                    String.UnicodeScalarView(count.value.unicodeScalars.filter { !Invisible.isSuspicious($0) })),
+                let read = Int(visible.trimmingWhitespaces)
+            {
+                // `lessons: 2\u{200B}1`: readers read 21, YAML a text; at the character, named.
+                let line = Array(index.file.lines[count.line - 1].text.utf8)
+                let value = Array(count.value.utf8)
+                let start =
+                    line.count >= value.count
+                    ? (0...(line.count - value.count)).first { line[$0..<($0 + value.count)].elementsEqual(value) }
+                    : nil
+                let scalars = count.value.unicodeScalars.filter(Invisible.isSuspicious)
+                let before = count.value.unicodeScalars.prefix { !Invisible.isSuspicious($0) }
+                let offset = before.reduce(0) { $0 + UTF8.width($1) }
+                var named: [Unicode.Scalar] = []
+                for scalar in scalars where !named.contains(scalar) { named.append(scalar) }
+                findings.append(
+                    .courseIndex(
+                        at: SourceLocation(path: path, line: count.line, column: (start ?? 0) + offset + 1),
+                        .countUnseen(
+                            written: count.value, scalars: named, after: String(String.UnicodeScalarView(before)),
+                            read: read, actual: course.lessons.count)))
             } else if Int(count.value) != course.lessons.count {
                 findings.append(
                     .courseIndex(

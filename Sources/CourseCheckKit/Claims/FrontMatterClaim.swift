@@ -82,7 +82,7 @@ package struct FrontMatterClaim: ClaimCheck {
             for entry in Self.reported(index.frontMatter?.unreadable ?? [], known: known) {
                 findings.append(
                     .frontMatter(
-                        at: SourceLocation(path: index.file.path, line: entry.line),
+                        at: SourceLocation(path: index.file.path, line: entry.line, column: entry.column),
                         .unreadable(key: entry.key, entry.reason)))
             }
             if let frontMatter = index.frontMatter {
@@ -204,7 +204,8 @@ package struct FrontMatterClaim: ClaimCheck {
             for entry in Self.reported(frontMatter.unreadable, known: known) {
                 findings.append(
                     .frontMatter(
-                        at: SourceLocation(path: path, line: entry.line), .unreadable(key: entry.key, entry.reason)))
+                        at: SourceLocation(path: path, line: entry.line, column: entry.column),
+                        .unreadable(key: entry.key, entry.reason)))
             }
             // A required key written in another case (`Title:`) is one finding there; its value is
             // read as the key's, so nothing that reads it is judged without it.
@@ -344,7 +345,18 @@ package struct FrontMatterClaim: ClaimCheck {
                 let slug = Self.slug(of: source.value)
                 // The file's slug is composed (`GoldenStore.stem`): a decomposed URL is the page's
                 // text finding, a decomposed file name the name's, neither a second story here.
-                if !slug.sameBytes(lesson.slug), !Decomposed.canonicallyEqual(slug, lesson.slug) {
+                if !slug.sameBytes(lesson.slug), !Decomposed.canonicallyEqual(slug, lesson.slug),
+                    let unseen = Self.unseenInSlug(slug, fileSlug: lesson.slug, line: source.line, in: lesson)
+                {
+                    // The URL's slug reads as the file's but holds an invisible or look-alike
+                    // character: the character is the slip, at it; no file is named after it.
+                    findings.append(
+                        .frontMatter(
+                            at: SourceLocation(path: lesson.path, line: source.line, column: unseen.column),
+                            .sourceUnseen(
+                                slug: slug, fileSlug: lesson.slug, difference: unseen.difference,
+                                url: Self.source(source.value, slug: lesson.slug))))
+                } else if !slug.sameBytes(lesson.slug), !Decomposed.canonicallyEqual(slug, lesson.slug) {
                     let file = Self.fileName(of: lesson.path, slug: slug)
                     findings.append(
                         .frontMatter(
@@ -509,6 +521,52 @@ package struct FrontMatterClaim: ClaimCheck {
     static func slug(of source: String) -> String {
         let path = source.prefix { $0 != "?" && $0 != "#" }
         return path.split(separator: "/").last.map(String.init) ?? ""
+    }
+
+    /// Where a `source` URL's slug holds an invisible or look-alike character the file's slug does
+    /// not, and reads as the file's slug but for it (`Invisible.reading`, a slip of two letters at
+    /// most: Cyrillic `у` reads as `y`): the 1-based byte column of that character on the
+    /// `source:` line, and the difference in words (`it has U+200B ZERO WIDTH SPACE after
+    /// 'yerel-durum'`). The URL is then the slip: no file is ever named after such a slug. Nil
+    /// otherwise (a rename, a typo).
+    static func unseenInSlug(_ slug: String, fileSlug: String, line: Int, in lesson: CourseFacts.LessonFacts) -> (
+        column: Int, difference: String
+    )? {
+        guard slug.unicodeScalars.contains(where: Invisible.isSuspicious),
+            !fileSlug.unicodeScalars.contains(where: Invisible.isSuspicious),
+            EditDistance.between(Invisible.reading(slug), fileSlug, atMost: 2) != nil
+        else { return nil }
+        let offset: Int
+        let difference: String
+        if let (has, wanted, at) = Invisible.firstIndistinct(slug, fileSlug),
+            !Invisible.isSuspicious(wanted.unicodeScalars.first!)
+        {
+            let before = String(decoding: slug.utf8.prefix(at), as: UTF8.self)
+            let typedIn = has.unicodeScalars.allSatisfy {
+                $0.properties.generalCategory == .format || $0.properties.generalCategory == .spaceSeparator
+            }
+            difference =
+                typedIn
+                ? "it has \(Invisible.describe(has)) " + (before.isEmpty ? "at its start" : "after '\(before)'")
+                : "it has \(Invisible.describe(has)) where the file's slug has \(Invisible.describe(wanted))"
+            offset = at
+        } else {
+            let before = slug.unicodeScalars.prefix { !Invisible.isSuspicious($0) }
+            let scalar = slug.unicodeScalars.dropFirst(before.count).first!
+            difference = "it has \(Invisible.describe(scalar)) after '\(String(String.UnicodeScalarView(before)))'"
+            offset = before.reduce(0) { $0 + UTF8.width($1) }
+        }
+        let lines = lesson.lesson.file.lines
+        guard lines.indices.contains(line - 1) else { return (1, difference) }
+        // The slug's last place on the line, by bytes: the URL's last path part.
+        let text = Array(lines[line - 1].text.utf8)
+        let wanted = Array(slug.utf8)
+        guard text.count >= wanted.count,
+            let at = (0...(text.count - wanted.count)).reversed().first(where: {
+                text[$0..<($0 + wanted.count)].elementsEqual(wanted)
+            })
+        else { return (1, difference) }
+        return (at + offset + 1, difference)
     }
 
     /// `source` with its last path part (the slug) replaced by `slug`, its query and fragment kept.

@@ -66,7 +66,17 @@ extension Diagnostic {
     /// 'or', which 'ortam' does not have`; nil when `firstIndistinct` finds no such difference.
     static func unseenDifference(_ written: String, _ expected: String) -> String? {
         guard let (has, wanted, offset) = Invisible.firstIndistinct(written, expected) else { return nil }
-        if has.unicodeScalars.count == 1, has.unicodeScalars.first!.properties.generalCategory == .format {
+        // A character typed in, not in place of one: a format character always; a space of another
+        // kind (a no-break space) when `written` without it is `expected` (`tetiği\u{A0}:`).
+        let inserted = {
+            var without = Array(written.utf8.prefix(offset))
+            without.append(contentsOf: written.utf8.dropFirst(offset + has.utf8.count))
+            return String(decoding: without, as: UTF8.self) == expected
+        }
+        if has.unicodeScalars.count == 1,
+            has.unicodeScalars.first!.properties.generalCategory == .format
+                || has.unicodeScalars.first!.properties.generalCategory == .spaceSeparator && inserted()
+        {
             let before = String(decoding: written.utf8.prefix(offset), as: UTF8.self)
             return "it has \(Invisible.describe(has)) \(before.isEmpty ? "at its start" : "after '\(before)'"), which "
                 + "'\(expected)' does not have"
@@ -124,6 +134,9 @@ extension Diagnostic {
         /// `indexLine`: the index item that links `file`, which no lesson is; the file's name is
         /// then the slip the two agree on, and the fix says so first.
         case source(slug: String, fileSlug: String, url: String, file: String, indexLine: Int? = nil)
+        /// The `source` URL's slug reads as the file's (`fileSlug`) but holds an invisible or
+        /// look-alike character (`difference` names it): the URL with the file's slug (`url`) is the fix.
+        case sourceUnseen(slug: String, fileSlug: String, difference: String, url: String)
         /// The `course` value is not the course title.
         case course(String, courseTitle: String)
         /// The index's `title` differs from the course every lesson names.
@@ -227,6 +240,9 @@ extension Diagnostic {
                     + "(line \(line)), so the file's name is the slip: rename it to \(file); if it was renamed, "
                     + "write source: '\(url)', link \(location.path.fileName) in the index, and "
                     + "\(command("--update", lessonAt: location.path)) carries its goldens"
+            case .sourceUnseen(let slug, let fileSlug, let difference, let url):
+                "source URL ends in '\(slug)', not the file's slug '\(fileSlug)': \(difference); "
+                    + "write source: '\(url)'"
             case .course(let value, let courseTitle):
                 "course '\(value)' differs from the course title '\(courseTitle)'" + unseen(value, courseTitle)
             case .indexTitle(let title, let lessons):
@@ -285,6 +301,12 @@ extension Diagnostic {
             case .unreadable(_, .invisibleBeforeKey(let key, let scalars)):
                 "this front matter line starts with \(Invisible.named(scalars).names) before its '\(key):', which "
                     + "YAML reads as part of the key, so the front matter has no '\(key)'; \(Invisible.named(scalars).fix)"
+            case .unreadable(_, .invisibleAfterKey(let key, let scalars)):
+                "this front matter line has \(Invisible.named(scalars).names) after '\(key)', before its ':', which "
+                    + "YAML reads as part of the key, so the front matter has no '\(key)'; \(Invisible.named(scalars).fix)"
+            case .unreadable(_, .invisibleBeforeValue(let key, let scalars)):
+                "front matter value of '\(key)' opens with \(Invisible.named(scalars).names), which YAML reads as "
+                    + "part of the value, not as a space; \(Invisible.named(scalars).fix)"
             case .unreadable(_, .containerBeforeKey(let key, let marker)):
                 "this front matter line opens with '\(marker.written)' before its '\(key):', which YAML does not "
                     + "read as the key, so the front matter has no '\(key)'; \(marker.fix)"
@@ -352,6 +374,18 @@ extension Diagnostic {
                 + "add a space after ':'"
         case .invisibleBeforeKey(let key, let scalars):
             "'\(key):' has \(Invisible.named(scalars).names) before it; \(Invisible.named(scalars).fix)"
+        case .invisibleAfterColon(let key, let scalars, let spaced):
+            "'\(key):' has \(Invisible.named(scalars).names) after its ':', which YAML does not read as a space, "
+                + "so it reads the line as one text, not as '\(key)'; "
+                + (spaced
+                    ? Invisible.named(scalars).fix
+                    : scalars.count == 1
+                        ? "replace that character with a space" : "replace those characters with a space")
+        case .invisibleAfterKey(let key, let scalars):
+            "'\(key)' has \(Invisible.named(scalars).names) before its ':'; \(Invisible.named(scalars).fix)"
+        case .invisibleBeforeValue(let key, let scalars):
+            "the value of '\(key):' opens with \(Invisible.named(scalars).names), which YAML reads as part of "
+                + "the value, not as a space; \(Invisible.named(scalars).fix)"
         case .containerBeforeKey(let key, let marker):
             "'\(key):' has '\(marker.written)' before it; \(marker.fix)"
         }
@@ -361,6 +395,11 @@ extension Diagnostic {
         /// `lessons: N` against the lesson files in the directory.
         case count(claimed: String, actual: Int)
         case noCount
+        /// `lessons:` with characters a reader cannot see in its number (`2\u{200B}1`), named:
+        /// the characters, the visible text before the first, and the number a reader reads.
+        case countUnseen(written: String, scalars: [Unicode.Scalar], after: String, read: Int, actual: Int)
+        /// An index with no text at all (or blanks alone): it lists none of the `lessons` lesson files.
+        case empty(lessons: Int)
         /// `lessons:` with its number `written` in another script's digits (`why`), read as `read`.
         case countDigits(written: String, why: String, read: String, actual: Int)
         /// A file listed again: this item copies the one at `itemLine`, which stands where the
@@ -443,7 +482,15 @@ extension Diagnostic {
         let message =
             switch problem {
             case .count(let claimed, let actual): "lessons: \(claimed), but the directory holds \(actual) lesson files"
+            case .countUnseen(let written, let scalars, let after, let read, let actual):
+                "the number of 'lessons: \(written)' has \(Invisible.named(scalars).names) "
+                    + (after.isEmpty ? "before it" : "after '\(after)'")
+                    + ", which YAML reads as text, not as a number; \(Invisible.named(scalars).fix)"
+                    + (read == actual ? "" : ", and the directory holds \(actual) lesson files, not \(read)")
             case .noCount: "the index's front matter has no 'lessons: N'"
+            case .empty(let lessons):
+                "the index is empty; write its front matter (with 'lessons: \(lessons)'), its title and an item "
+                    + "linking each lesson"
             case .countDigits(let written, let why, let read, let actual):
                 "the number of 'lessons: \(written)' is \(why), which YAML reads as text, not as a number"
                     + (Int(read) == actual ? "" : ", and the directory holds \(actual) lesson files, not \(read)")
@@ -1104,6 +1151,32 @@ extension Diagnostic {
     static func triggerDistributionTotalStated(_ stated: Int, actual: Int) -> String {
         "says \(Plural.count(stated, "lesson")), but \(Plural.count(actual, "lesson")) "
             + "\(Plural.form(actual, "declares", "declare")) one trigger"
+    }
+
+    /// A share (`yerel %35`, as `written`, `stated` percent) of the `lessons` the counts cover, where
+    /// `actual` of them declare `trigger`.
+    static func triggerDistributionShare(
+        at location: SourceLocation, trigger: String, written: String, stated: Int, actual: Int, of lessons: Int
+    ) -> Diagnostic {
+        // One decimal, written as the sentence writes one (`%28,6`).
+        let tenths = Int((Double(actual * 1000) / Double(max(lessons, 1))).rounded())
+        let share = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10),\(tenths % 10)"
+        return Diagnostic(
+            .triggerDistribution, at: location,
+            "says \(trigger) %\(stated), but \(actual) of the \(Plural.count(lessons, "lesson")) that declare one "
+                + "trigger \(Plural.form(actual, "declares", "declare")) \(trigger): %\(share)")
+    }
+
+    /// A count written as a fraction over the total `stated` (`written`: `yerel 6/21`), where
+    /// `actual` lessons declare one trigger; nil `written`: every count of the sentence is over it.
+    static func triggerDistributionFractionTotal(
+        at location: SourceLocation, written: String?, stated: Int, actual: Int
+    ) -> Diagnostic {
+        let says = written.map { "says \($0), out of \(stated) lessons" } ?? "says every count out of \(stated) lessons"
+        return Diagnostic(
+            .triggerDistribution, at: location,
+            "\(says), but \(Plural.count(actual, "lesson")) \(Plural.form(actual, "declares", "declare")) one trigger; "
+                + "write /\(actual)" + (written == nil ? " after each count" : ""))
     }
 
     /// The sentence gives its counts the total `stated` (`toplam 21`); `actual` lessons declare one trigger.

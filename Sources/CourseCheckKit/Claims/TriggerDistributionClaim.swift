@@ -25,7 +25,9 @@ import Foundation
 /// ise 5`, `4 mü 5 mi`, `6, 7 de olabilir`, `altışar yerel ve ortam`; a bound beside a count,
 /// `6 (en fazla 7)`, is judged as a bound). It is judged whole: every count it states, a repeated
 /// one too, is compared; a count of a name that is not a trigger (`gezinme 2`), a number of lessons (`yirmi dersin`) and
-/// the opening lesson's distribution (`2/2/2/2`) too, and beside it the recomputations that
+/// the opening lesson's distribution (`2/2/2/2`) too (a count written as a fraction, `yerel 6/20`,
+/// is the count and its total, and one written as a share, `yerel %30`, the share of the
+/// lessons), and beside it the recomputations that
 /// distribution adds up to (`sekiz yeniden hesaplama`). A sentence that counts some triggers but
 /// not all is the sentence with its text unreadable: one finding, never "not applicable". Beside
 /// it the closing lesson's statements of the course's lesson count are judged (`CourseLessonCount`).
@@ -215,7 +217,17 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // One count for several names (`ebeveyn ve gözlem 5'er`) is one finding.
         let stated = Triggers.names.indices.flatMap { index in sentence.counts[index].map { (index, $0) } }
         var wrong: [Int: [(trigger: String, claimed: Int, actual: Int)]] = [:]
-        for (index, claimed) in stated where claimed.value != actual[index] {
+        // A share (`yerel %30`) is judged as the share of the lessons the counts cover.
+        let lessons = actual.reduce(0, +)
+        for (index, claimed) in stated where sentence.shares.contains(claimed.word) {
+            guard !Self.shareAgrees(claimed.value, count: actual[index], of: lessons) else { continue }
+            findings.append(
+                .triggerDistributionShare(
+                    at: location(claimed.word), trigger: Triggers.names[index].declared,
+                    written: sentence.words[claimed.word].written, stated: claimed.value, actual: actual[index],
+                    of: lessons))
+        }
+        for (index, claimed) in stated where claimed.value != actual[index] && !sentence.shares.contains(claimed.word) {
             wrong[claimed.word, default: []].append((Triggers.names[index].declared, claimed.value, actual[index]))
         }
         for word in wrong.keys.sorted() {
@@ -269,6 +281,26 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         if let sum = sentence.sum, sum.value != counted {
             findings.append(.triggerDistributionSum(at: location(sum.word), stated: sum.value, actual: counted))
+        }
+        // The totals of counts written as fractions (`yerel 6/20`): the lessons the counts cover. The
+        // same wrong total after every count is one slip, made once a count: one finding, at the first.
+        let wrongTotals = sentence.fractions.filter { $0.value != counted }
+        if sentence.fractions.count > 1, wrongTotals.count == sentence.fractions.count,
+            Set(wrongTotals.map(\.value)).count == 1
+        {
+            findings.append(
+                .triggerDistributionFractionTotal(
+                    at: location(wrongTotals[0].word), written: nil, stated: wrongTotals[0].value, actual: counted))
+        } else {
+            for total in wrongTotals {
+                let words = sentence.words
+                let written =
+                    (total.trigger.map { Triggers.names[$0].declared + " " } ?? "") + words[total.word - 1].written
+                    + "/" + words[total.word].written
+                findings.append(
+                    .triggerDistributionFractionTotal(
+                        at: location(total.word), written: written, stated: total.value, actual: counted))
+            }
         }
         // The opening lesson's distribution (`ayrıca 2/2/2/2`): the one lesson that declares one.
         let openings = course.lessons.indices.filter { declarations[$0]?.distribution != nil }
@@ -581,6 +613,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var recomputationsSlip: NumberSlip?
         /// The total it gives its counts (`toplam 20`).
         var sum: (value: Int, word: Int)?
+        /// The totals of counts written as fractions (`yerel 6/20`), with the trigger the count is
+        /// of (nil when no trigger took it): each must be the number of lessons the counts cover.
+        var fractions: [(value: Int, word: Int, trigger: Int?)] = []
+        /// The words that are shares (`%30`), read as counts: each is judged as the share of the
+        /// lessons the counts cover.
+        var shares: Set<Int> = []
         /// A distribution of four counts (`2/2/2/2`) that counts no trigger here: the opening lesson's.
         var quad: (values: [Int], words: [Int])?
         /// The number of recomputations it states (`sekiz yeniden hesaplama`): beside the opening
@@ -671,6 +709,15 @@ package struct TriggerDistributionClaim: ClaimCheck {
             let read = Self.openingAside(words) ?? words
             let timed = Self.timesUncounted(read) ?? read
             var candidate = reading(Self.othersUncounted(timed) ?? timed)
+            // A distribution written in shares (`yerel %30, …`): read as counts of the lessons'
+            // shares, when the shares give counts the plain reading does not.
+            if candidate.counts.contains(where: \.isEmpty), let shares = Self.percentCounted(timed) {
+                var again = reading(Self.othersUncounted(shares.words) ?? shares.words)
+                if again.counts.count(where: { !$0.isEmpty }) > candidate.counts.count(where: { !$0.isEmpty }) {
+                    again.shares = shares.at
+                    candidate = again
+                }
+            }
             guard candidate.counts.count(where: { !$0.isEmpty }) >= 2 || candidate.shortList != nil else { continue }
             candidate.blocks = unit
             candidates.append(candidate)
@@ -734,6 +781,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var aside = false
         /// Which block of a sentence and its list the word is in.
         var block = 0
+        /// A whole number written as a share (`%30`, `30%`): no count, unless the sentence gives its
+        /// counts as shares (`percentCounted`).
+        var percent = false
     }
 
     /// The names, folded to lower case, as bytes.
@@ -1284,6 +1334,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             var word = text(start..<index)
             var notACount = start > 0 && ascii(start - 1) == UInt8(ascii: "%")
+            var percent = false
             var distributive = false
             var asks = false
             var caseEnding: Connective.CaseEnding?
@@ -1298,6 +1349,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     notACount = true
                 }
                 if index < characters.count, ascii(index) == UInt8(ascii: "%") { notACount = true }
+                // A whole share (`%30`, `30%`): no count, but a share of the lessons a distribution
+                // written in shares states (`percentCounted`).
+                percent =
+                    notACount && !word.contains(",") && !word.contains(".")
+                    && (start > 0 && ascii(start - 1) == UInt8(ascii: "%")
+                        || index < characters.count && ascii(index) == UInt8(ascii: "%"))
                 // A suffix after an apostrophe is the count's case ending: `6'sı yerel` counts six.
                 if !notACount, index + 1 < characters.count,
                     ascii(index) == UInt8(ascii: "'")
@@ -1330,7 +1387,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 Word(
                     text: lower, offset: characters[start].offset, separated: separated,
                     notACount: notACount, gap: gap, written: word, distributive: distributive, asks: asks,
-                    caseEnding: caseEnding))
+                    caseEnding: caseEnding, percent: percent))
             separated = false
             gap = ""
         }
@@ -1658,6 +1715,51 @@ package struct TriggerDistributionClaim: ClaimCheck {
         return joinedNumber(word).map { ($0, 1) }
     }
 
+    /// `words` with each whole share (`%30`, `30%`) readable as a number, and those words; nil
+    /// when it has none.
+    static func percentCounted(_ words: [Word]) -> (words: [Word], at: Set<Int>)? {
+        let at = Set(words.indices.filter { words[$0].percent })
+        guard !at.isEmpty else { return nil }
+        var result = words
+        // The sign read past, as a reader reads `%30` as the share's number.
+        for word in at {
+            result[word].notACount = false
+            result[word].gap.removeAll { $0 == "%" }
+            if word + 1 < result.count, result[word + 1].gap.hasPrefix("%") {
+                result[word + 1].gap.removeFirst()
+            }
+        }
+        return (result, at)
+    }
+
+    /// Whether the share `percent` of `total` lessons may be `count` of them, rounded either way.
+    static func shareAgrees(_ percent: Int, count: Int, of total: Int) -> Bool {
+        guard total > 0 else { return false }
+        return abs(Double(percent) - Double(count * 100) / Double(total)) < 1
+    }
+
+    /// The words that are the totals of counts written as fractions, `N/T` (`yerel 6/20`, `6 / 20`:
+    /// six of twenty): two numbers joined by a slash alone, no slash before or after them (a run,
+    /// `2/2/2/2`, is a distribution). A slash also joins two counts a reader reads as either
+    /// (`gözlem 4/5`, four or five), so the sentence writes fractions only when most of its pairs
+    /// read as a part of a larger whole (`T` at least twice `N`); then every pair is a count and
+    /// its total, a slipped total (`6/21`) or numerator (`12/20`) among them.
+    static func fractionTotals(_ words: [Word]) -> [Int] {
+        // Cheap first: a slash between words.
+        guard words.contains(where: { $0.gap.contains("/") }) else { return [] }
+        func slashed(_ at: Int) -> Bool { at < words.count && words[at].gap.contains("/") }
+        var pairs: [(count: Int, total: Int, share: Bool)] = []
+        for at in words.indices.dropFirst() where words[at].gap == "/" {
+            guard !slashed(at - 1), !slashed(at + 1), let count = number(words, at: at - 1), count.length == 1,
+                words[at - 1].text.allSatisfy(\.isNumber),
+                let total = number(words, at: at), total.length == 1, words[at].text.allSatisfy(\.isNumber)
+            else { continue }
+            pairs.append((at - 1, at, total.value >= 2 * count.value && total.value > 1))
+        }
+        guard pairs.count(where: \.share) * 2 > pairs.count else { return [] }
+        return pairs.map(\.total)
+    }
+
     /// Everything a paragraph states about the triggers: every count it gives each trigger, in
     /// `Triggers.names` order, by word. Listed names with their counts after them in order
     /// (`yerel, ebeveyn, gözlem ve ortam: 6, 4, 4, 6`, or the counts in parentheses), or one
@@ -1671,6 +1773,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var counts: [[(value: Int, word: Int)]] = Triggers.names.map { _ in [] }
         var usedNumbers = Set<Int>()
         var usedNames = Set<Int>()
+        // The totals of counts written as fractions (`yerel 6/20`: six of twenty), set aside before
+        // any count is read, so no reader takes one for a second count.
+        let fractionTotals = Self.fractionTotals(words)
+        usedNumbers.formUnion(fractionTotals)
         var shortList: (names: [Int], counts: [Int])?
         // Which trigger each word reads as: by its bytes, else as a reader sees it (composed, look-alikes read).
         var unseen: [(word: Int, trigger: String)] = []
@@ -1907,6 +2013,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
             var ends: [Int] = []
             func readSeconds(after at: Int, length: Int) {
                 var end = at + length - 1
+                // A fraction's total (`6/20`) ends the item.
+                if fractionTotals.contains(end + 1) { end += 1 }
                 var again: [(value: Int, at: Int, length: Int)] = []
                 var bounded:
                     [(value: Int, upper: Bool, strict: Bool, word: Int, end: Int, reading: Connective.BoundReading)] =
@@ -2024,6 +2132,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         func before(_ index: Int) -> (value: Int, at: Int, length: Int)? {
             guard !words[index].separated else { return nil }
+            // A fraction before the name (`6/20 yerel`): its numerator is the count.
+            if fractionTotals.contains(index - 1) {
+                guard index >= 2, !usedNumbers.contains(index - 2), let found = number(words, at: index - 2),
+                    found.length == 1
+                else { return nil }
+                return (found.value, index - 2, 1)
+            }
             // A number of lessons before the name (`6 derste yerel`, `on iki derslerde ortam`: in six lessons).
             if index >= 2, Self.inLessons.contains(words[index - 1].text), !words[index - 1].separated {
                 for length in [2, 1] where index - 1 - length >= 0 {
@@ -2183,6 +2298,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var candidate = Candidate(blocks: [], words: words, counts: counts, unseen: unseen)
         candidate.shortList = shortList
         candidate.bounds = bounds
+        candidate.fractions = fractionTotals.sorted().map { total in
+            let trigger = counts.indices.first { counts[$0].contains { $0.word == total - 1 } }
+            return (number(words, at: total)?.value ?? 0, total, trigger)
+        }
 
         // A name in the list of counts that is not a trigger (`ortam 6, gezinme 2`, `ortam 6 ve
         // gezinme 2`, `6 ortam, 2 gezinme`), after a counted trigger and a comma or a connective; one

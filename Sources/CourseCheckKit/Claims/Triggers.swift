@@ -201,7 +201,7 @@ package enum Triggers {
             let written = String(text[..<(colon ?? text.index(text.startIndex, offsetBy: min(lead.count, text.count)))])
             let folded = Array(TriggerDistributionClaim.lowercased(Invisible.skeleton(written)))
             guard EditDistance.between(folded, lead, atMost: 2) != nil else { continue }
-            return (block.location(of: 0, in: prose.path), written)
+            return (block.location(of: 0, in: prose.path), unspaced(written, in: block.text))
         }
         return nil
     }
@@ -646,6 +646,19 @@ package enum Triggers {
     /// `leads` without the first byte's test: what the bullet renders.
     static func rendersLead(_ block: Prose.TextBlock) -> Bool {
         block.source.utf8.starts(with: bulletLead.utf8) || spaced(block.text).hasPrefix(bulletLead)
+    }
+
+    /// The prefix of `text` (its blanks trimmed) that `spaced` reads as `written`: the lead as
+    /// typed, its no-break space kept, so the message names it; `written` when none does.
+    static func unspaced(_ written: String, in text: String) -> String {
+        let text = text.trimmingWhitespaces
+        guard text != written, !text.hasPrefix(written) else { return written }
+        var prefix = ""
+        for character in text.prefix(written.count + 8) {
+            prefix.append(character)
+            if spaced(prefix) == written { return prefix }
+        }
+        return written
     }
 
     /// `text` with every kind of space as a plain one, and a run of them as one: a no-break space

@@ -1145,13 +1145,21 @@ extension CourseCheckError {
     }
 
     /// `--core` (or the index's `core:`, `option` then being its location) names a file no lesson's
-    /// `swift` block names: one usage error, not a missing core in every lesson.
-    static func coreNamesNothing(_ name: String, option: String, found: [String]) -> CourseCheckError {
+    /// `swift` block names: one usage error, not a missing core in every lesson. `written` is the
+    /// name as the author wrote it (`Invalidation.Swift`, before `.swift` is added), quoted as
+    /// written; a found name only its case sets apart is the one meant.
+    static func coreNamesNothing(_ name: String, written: String? = nil, option: String, found: [String])
+        -> CourseCheckError
+    {
         let names = found.map { "'\($0)'" }
         let foundText =
             names.isEmpty
             ? "no ```swift block names a Swift file"
             : "the ```swift blocks name \(names.joined(separator: ", "))"
-        return .usage("\(option) \(name) names no lesson's core block; \(foundText)")
+        let shown = written ?? name
+        let spellings = [name, shown, shown + ".swift"].map { $0.lowercased() }
+        let meant = found.first { spellings.contains($0.lowercased()) }
+        let suggestion = meant.map { "; did you mean '\($0)'? (only the case differs)" } ?? ""
+        return .usage("\(option) \(shown) names no lesson's core block; \(foundText)\(suggestion)")
     }
 }

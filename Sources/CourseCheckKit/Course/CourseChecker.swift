@@ -694,7 +694,8 @@ package struct CourseChecker: Sendable {
             var found: [String] = []
             for name in named.joined() where !found.contains(name) { found.append(name) }
             throw .coreNamesNothing(
-                given, option: fromIndex.map { "\($0.path):\($0.line): core:" } ?? "--core", found: found)
+                given, written: configuration.coreName ?? fromIndex?.written,
+                option: fromIndex.map { "\($0.path):\($0.line): core:" } ?? "--core", found: found)
         }
         switch CourseCore.decideName(lessons: named, given: given) {
         case .success(let decided): name = decided
@@ -739,7 +740,7 @@ package struct CourseChecker: Sendable {
     /// with the index's display path and the line: from the index the claims read, else from its
     /// front matter alone.
     private func indexCoreName(_ index: CourseFacts.Index?, plan: CourseLoader.Plan)
-        -> (name: String, path: String, line: Int)?
+        -> (name: String, written: String, path: String, line: Int)?
     {
         let frontMatter: FrontMatter?
         let path: String
@@ -757,7 +758,7 @@ package struct CourseChecker: Sendable {
             return nil
         }
         guard let entry = frontMatter?["core"], let name = CourseCore.fileName(given: entry.value) else { return nil }
-        return (name, path, entry.line)
+        return (name, entry.value.trimmingWhitespaces, path, entry.line)
     }
 
     /// For each goldens directory of a whole lessons directory checked, the golden folders of lessons

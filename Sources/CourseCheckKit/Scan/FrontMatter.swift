@@ -50,6 +50,16 @@ package struct FrontMatter: Sendable, Equatable {
             /// `key: value` with invisible characters before the key (U+200B, U+2060, U+00A0,
             /// U+FEFF), which YAML reads as part of its name: the key is read as meant.
             case invisibleBeforeKey(key: String, scalars: [Unicode.Scalar])
+            /// `key:` with invisible characters (U+00A0, U+200B) right after its colon where the
+            /// space belongs (`spaced`: a space after them), which YAML reads as no space, so the
+            /// line as one text: the key is read as meant.
+            case invisibleAfterColon(key: String, scalars: [Unicode.Scalar], spaced: Bool)
+            /// `key\u{A0}: value`: invisible characters after the key's name, before its colon, which
+            /// YAML reads as part of the name: the key is read as meant.
+            case invisibleAfterKey(key: String, scalars: [Unicode.Scalar])
+            /// `key: value` whose value opens with invisible characters (`title: \u{A0}'x'`), which
+            /// YAML reads as text of the value: the value is read as meant.
+            case invisibleBeforeValue(key: String, scalars: [Unicode.Scalar])
             /// `key: value` behind a container's marker (`> title:`, `- source:`, `1. title:`), read
             /// by `Leftover.container`: YAML reads no such key, a reader sees the key. The key is read as meant.
             case containerBeforeKey(key: String, marker: Leftover.Container)
@@ -59,6 +69,8 @@ package struct FrontMatter: Sendable, Equatable {
         package var key: String?
         package var line: Int
         package var reason: Reason
+        /// The 1-based byte column of the slip, when it is not the line's start.
+        package var column: Int = 1
     }
 
     package var entries: [String: Entry]
@@ -464,6 +476,19 @@ package struct FrontMatter: Sendable, Equatable {
                         key: nil, line: line.number,
                         reason: .indentedKey(key: indentation.key, indentation: indentation.described, after: lastKey)))
             }
+            // `title:\u{A0}'x'`: an invisible character (a no-break space, Option+Space on a Mac) where
+            // the colon's space belongs, which YAML does not read as one: one finding, at it, and
+            // the key read as meant.
+            if let (name, invisible, column) = Self.invisibleAfterColon(text) {
+                unreadable.append(
+                    Unreadable(
+                        key: nil, line: line.number,
+                        reason: .invisibleAfterColon(key: name, scalars: invisible.scalars, spaced: invisible.spaced),
+                        column: column + line.text.utf8.count - text.utf8.count))
+                text =
+                    name + ": "
+                    + String(decoding: text.utf8.dropFirst(name.utf8.count + 1 + invisible.length), as: UTF8.self)
+            }
             guard let (written, rest) = keyAndValue(text) else {
                 // `title:'x'`: a key's name and its colon, the space after it lost.
                 let name = String(text.prefix { $0 != ":" })
@@ -490,8 +515,47 @@ package struct FrontMatter: Sendable, Equatable {
                 )
                 key = name
             }
+            // Invisible characters after the key, before its colon (`title\u{A0}:`): YAML reads them
+            // as part of the key's name; one finding, at them, and the key read as meant.
+            if let last = key.utf8.last, last >= 0x80 {
+                let scalars = Array(key.unicodeScalars)
+                let name = scalars.prefix { $0.isASCII && $0 != " " && $0 != "\t" }
+                let after = scalars.dropFirst(name.count)
+                let invisible = after.filter { !$0.isASCII }
+                if !invisible.isEmpty,
+                    after.allSatisfy({
+                        $0 == " " || $0 == "\t"
+                            || !$0.isASCII
+                                && [.spaceSeparator, .format].contains($0.properties.generalCategory)
+                    }),
+                    case let plain = String(String.UnicodeScalarView(name)), isKeyName(plain)
+                {
+                    var named: [Unicode.Scalar] = []
+                    for scalar in invisible where !named.contains(scalar) { named.append(scalar) }
+                    let column =
+                        line.text.utf8.count - text.utf8.count + plain.utf8.count
+                        + after.prefix { $0.isASCII }.reduce(0) { $0 + UTF8.width($1) } + 1
+                    unreadable.append(
+                        Unreadable(
+                            key: nil, line: line.number, reason: .invisibleAfterKey(key: plain, scalars: named),
+                            column: column))
+                    key = plain
+                }
+            }
             lastKey = key
-            let value = rest.drop { $0 == " " || $0 == "\t" }
+            var value = rest.drop { $0 == " " || $0 == "\t" }
+            // A value opening with invisible characters (`title: \u{A0}'x'`), which YAML reads as its
+            // text: one finding, at them, and the value read as meant.
+            if let first = value.utf8.first, first >= 0x80, let invisible = Invisible.leading(value) {
+                let column = line.text.utf8.count - value.utf8.count + 1
+                unreadable.append(
+                    Unreadable(
+                        key: nil, line: line.number,
+                        reason: .invisibleBeforeValue(key: key, scalars: invisible.scalars),
+                        column: column))
+                value = Substring(String(decoding: value.utf8.dropFirst(invisible.length), as: UTF8.self))
+                    .drop { $0 == " " || $0 == "\t" }
+            }
             let opensList = value.isEmpty || value.hasCharacterPrefix("#")
             // A value whole on its line (a quote closed there); an open quote runs on over the lines
             // below. Read only when an indented key line follows: most values have no line under them.
@@ -642,6 +706,26 @@ package struct FrontMatter: Sendable, Equatable {
 
     /// The key of a top-level `key: value` line (plain, spaced `key :`, or quoted) and the text
     /// after its colon; nil when the line has no mapping colon.
+    /// A key name, its colon and right after it invisible characters (`Invisible.leading`: a
+    /// no-break space, a zero-width space) where YAML needs a space or a tab: the name, the
+    /// characters (with the UTF-8 bytes they take, blanks among them, and whether a blank follows
+    /// them) and the 1-based byte column of the first. A byte read for most lines.
+    static func invisibleAfterColon(_ text: String) -> (
+        name: String, invisible: (scalars: [Unicode.Scalar], length: Int, spaced: Bool), column: Int
+    )? {
+        let bytes = text.utf8
+        guard let colon = bytes.prefix(48).firstIndex(of: UInt8(ascii: ":")),
+            bytes.index(after: colon) < bytes.endIndex,
+            bytes[bytes.index(after: colon)] >= 0x80
+        else { return nil }
+        let name = String(decoding: bytes[..<colon], as: UTF8.self)
+        let after = Substring(String(decoding: bytes[bytes.index(after: colon)...], as: UTF8.self))
+        guard isKeyName(name), let invisible = Invisible.leading(after) else { return nil }
+        let next = after.utf8.dropFirst(invisible.length).first
+        let spaced = next == UInt8(ascii: " ") || next == UInt8(ascii: "\t") || next == nil
+        return (name, (invisible.scalars, invisible.length, spaced), name.utf8.count + 2)
+    }
+
     static func keyAndValue(_ text: String) -> (String, Substring)? {
         if let quote = text.first, quote == "'" || quote == "\"" {
             guard let close = text.dropFirst().firstIndex(of: quote) else { return nil }
