@@ -1210,7 +1210,8 @@ extension CourseIndexClaim {
 
 extension String {
     /// The file name a display path ends in (its last `/`-separated component; the path itself when it has none).
-    var fileName: String { split(separator: "/").last.map(String.init) ?? self }
+    /// By bytes: by Characters a joiner after a slash (`lessons/` + U+200C) is one Character with it.
+    var fileName: String { utf8.split(separator: UInt8(ascii: "/")).last.flatMap { String(Substring($0)) } ?? self }
 
     /// `title` without a comment written almost right (`<!- x -->`) or left open (`<!-- x`), which
     /// readers see as text: that is the comment's own finding, so the title is read as if it were

@@ -78,17 +78,25 @@ extension Diagnostic {
     /// `unseenDifference` in parts: the words, the character's UTF-8 offset in `written`, and the
     /// fix (`delete that character`, `write 'e' in its place`).
     static func unseenCharacter(_ written: String, _ expected: String) -> (text: String, offset: Int, fix: String)? {
-        guard let (has, wanted, offset) = Invisible.firstIndistinct(written, expected) else { return nil }
+        guard let (has, wanted, found) = Invisible.firstIndistinct(written, expected) else { return nil }
+        var offset = found
+        let (mine, theirs) = (Array(has.unicodeScalars), Array(wanted.unicodeScalars))
+        var single = mine.count == 1 ? mine[0] : nil
+        // A joiner (U+200D, U+200C) after a letter is one Character with it: named as itself, after the letter.
+        if mine.count == theirs.count + 1, mine.starts(with: theirs),
+            mine[theirs.count].properties.generalCategory == .format
+        {
+            offset += String(wanted).utf8.count
+            single = mine[theirs.count]
+        }
         let before = String(decoding: written.utf8.prefix(offset), as: UTF8.self)
         // One character more than `expected` has (a zero-width one, or a no-break space put in): named where it is.
-        let rest = written.utf8.dropFirst(offset + String(has).utf8.count)
-        if has.unicodeScalars.count == 1,
-            has.unicodeScalars.first!.properties.generalCategory == .format
-                || (Array(before.utf8) + rest).elementsEqual(expected.utf8)
+        if let single, case let rest = written.utf8.dropFirst(offset + UTF8.width(single)),
+            single.properties.generalCategory == .format || (Array(before.utf8) + rest).elementsEqual(expected.utf8)
         {
             return (
-                "it has \(Invisible.describe(has)) \(before.isEmpty ? "at its start" : "after '\(before)'"), which "
-                    + "'\(expected)' does not have", offset, "delete that character"
+                "it has \(Invisible.describe(single)) \(before.isEmpty ? "at its start" : "after '\(before)'"), "
+                    + "which '\(expected)' does not have", offset, "delete that character"
             )
         }
         return (
