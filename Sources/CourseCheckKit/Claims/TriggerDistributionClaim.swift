@@ -1348,8 +1348,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 while end < characters.count, classes[end].letter { end += 1 }
                 if Connective.nameSuffixes.contains(lowercased(text((index + 1)..<end))) { index = end }
             }
-            // Asked only of two words as long as a name together (five to seven letters).
+            // Asked only of two words as long as a name together (five to seven letters), the first
+            // opening as a name does: a byte or two compared for most pairs.
             if let last = words.last, last.split == nil, (5...8).contains(last.written.utf8.count + word.utf8.count),
+                let head = last.text.utf8.first, Self.nameHeads.contains(head),
                 case let between = text(lastEnd..<start), let joined = splitName(last, word, between)
             {
                 // As a reader sees it: a line break, as any run of blanks, is one space.
@@ -1373,6 +1375,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         return words
     }
+
+    /// The first bytes of the names (`y`, `e`, `g`, `o`).
+    private static let nameHeads = Set(Triggers.names.compactMap { $0.declared.utf8.first })
 
     /// The trigger `last` and `word` spell when joined, with `between` (a space, a line break, a
     /// hyphen and either) splitting them; nil when they are no trigger's halves (either a trigger
