@@ -787,9 +787,10 @@ final class ClaimTests: XCTestCase {
                     + "DIAERESIS); write it composed, or save the file as NFC [decomposed]",
                 "lessons/11-gozlemlenebilir-nesneler.md:\(bullet):25: error: 'ö' is saved decomposed (o + U+0308 "
                     + "COMBINING DIAERESIS); write it composed, or save the file as NFC [decomposed]",
-                "lessons/\(closing):\(cyrillic):3: error: row 9 names 'Yerel Dur\u{443}m'; lesson 9 is 'Yerel Durum' (it "
+                // At the character, not where the cell's text starts.
+                "lessons/\(closing):\(cyrillic):12: error: row 9 names 'Yerel Dur\u{443}m'; lesson 9 is 'Yerel Durum' (it "
                     + "has U+0443 CYRILLIC SMALL LETTER U where 'Yerel Durum' has 'u') [closing-table]",
-                "lessons/\(closing):\(space):3: error: row 14 names 'Sunum\u{A0}ve Kapatma'; lesson 14 is 'Sunum ve "
+                "lessons/\(closing):\(space):8: error: row 14 names 'Sunum\u{A0}ve Kapatma'; lesson 14 is 'Sunum ve "
                     + "Kapatma' (it has U+00A0 NO-BREAK SPACE where 'Sunum ve Kapatma' has a space) [closing-table]",
             ])
     }
@@ -1199,7 +1200,8 @@ final class ClaimTests: XCTestCase {
             }
             try expectAll(closing, "| yazı tipi değişti | ortam |", "| yazı tipi değişti | \(written) |") { line in
                 [
-                    "\(line):62: error: row 2 gives the trigger '\(shown)'; lessons/\(file) declares 'ortam' (it has "
+                    // At the character: the `&` of `&shy;`.
+                    "\(line):64: error: row 2 gives the trigger '\(shown)'; lessons/\(file) declares 'ortam' (it has "
                         + "\(named) after 'or', which 'ortam' does not have) [closing-table]"
                 ]
             }
@@ -1217,7 +1219,7 @@ final class ClaimTests: XCTestCase {
         }
         try expectAll(closing, "yerel 6, ebeveyn", "y\u{435}rel 6, ebeveyn") { line in
             [
-                "\(line):75: error: names the trigger 'y\u{435}rel', which is not 'yerel' byte for byte (it has U+0435 "
+                "\(line):76: error: names the trigger 'y\u{435}rel', which is not 'yerel' byte for byte (it has U+0435 "
                     + "CYRILLIC SMALL LETTER IE where 'yerel' has 'e'); write 'yerel' [trigger-distribution]"
             ]
         }

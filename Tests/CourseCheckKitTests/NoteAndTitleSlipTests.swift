@@ -1841,7 +1841,7 @@ final class NoteAndTitleSlipTests: XCTestCase {
                     + "delete them", "after"
             ),
         ]
-        for (written, added, _) in cases {
+        for (written, added, side) in cases {
             let copy = try CourseCopy.make(for: self)
             let last = try CourseCopy.lastLesson(in: copy.url.appendingPathComponent("lessons"))
             try CourseCopy.replace("| Ortam Değerleri |", with: written, in: last.url)
@@ -1850,7 +1850,9 @@ final class NoteAndTitleSlipTests: XCTestCase {
             XCTAssertEqual(
                 found,
                 [
-                    "lessons/\(last.file):256:3: error: row 12 names '\(cell)'; lesson 12 is 'Ortam Değerleri' "
+                    // At what was added: the cell's start, or after the title.
+                    "lessons/\(last.file):256:\(side == "before" ? 3 : 19): error: row 12 names '\(cell)'; lesson 12 "
+                        + "is 'Ortam Değerleri' "
                         + "(it has \(added)) [closing-table]"
                 ], written)
             try CourseCopy.replace(written, with: "| Ortam Değerleri |", in: last.url)
@@ -3309,7 +3311,8 @@ final class NoteAndTitleSlipTests: XCTestCase {
             [
                 [],
                 [
-                    "\(path):264:36: error: row 20 gives the trigger 'ortam'ı'; lessons/20-yerellestirme.md declares "
+                    // At the text added, where the fix deletes it.
+                    "\(path):264:41: error: row 20 gives the trigger 'ortam'ı'; lessons/20-yerellestirme.md declares "
                         + "'ortam' (it has ''ı' after it: ''' and U+0131 LATIN SMALL LETTER DOTLESS I; delete them) "
                         + "[closing-table]"
                 ],

@@ -342,7 +342,8 @@ package struct ClosingTableClaim: ClaimCheck {
             if !given.sameBytes(expected) && !sameDistribution {
                 findings.append(
                     .closingTable(
-                        at: cells[triggerColumn].location,
+                        at: cells[triggerColumn].location.atUnseen(
+                            cells[triggerColumn].text, expected, on: lines[cells[triggerColumn].location.line - 1].text),
                         .trigger(
                             row: row + 1, given: cells[triggerColumn].text, path: course.lessons[lesson].path,
                             declared: expected)))
@@ -363,7 +364,8 @@ package struct ClosingTableClaim: ClaimCheck {
                 }
                 findings.append(
                     .closingTable(
-                        at: cell(table.rows[row], lessonColumn, owner.path),
+                        at: cell(table.rows[row], lessonColumn, owner.path).atUnseen(
+                            rowTitles[row], titles[lesson], on: table.rows[row].line.text),
                         .title(row: row + 1, named: rowTitles[row], lesson: lesson + 1, title: titles[lesson])))
                 checkTrigger(row: row, lesson: lesson)
             }

@@ -162,6 +162,16 @@ package struct CourseIndexClaim: ClaimCheck {
     /// The punctuation a reader may type around or for an item's `.` (`12 .`, `12..`, `12:`, `12.)`, `12-`).
     private static let markPunctuation: Set<UInt8> = Set(".),:;-".utf8)
 
+    /// Characters a reader takes for an item's `.` or `)` that CommonMark does not: a fullwidth or
+    /// small full stop (`９．`, typed with a CJK input method), a middle dot or a dot leader
+    /// (`9·`, `9․`), an ideographic full stop, a fullwidth or small parenthesis.
+    static let lookAlikeDelimiters: [Unicode.Scalar: UInt8] = [
+        "\u{FF0E}": UInt8(ascii: "."), "\u{FE52}": UInt8(ascii: "."), "\u{00B7}": UInt8(ascii: "."),
+        "\u{0387}": UInt8(ascii: "."), "\u{2024}": UInt8(ascii: "."), "\u{2027}": UInt8(ascii: "."),
+        "\u{2219}": UInt8(ascii: "."), "\u{22C5}": UInt8(ascii: "."), "\u{3002}": UInt8(ascii: "."),
+        "\u{FF61}": UInt8(ascii: "."), "\u{FF09}": UInt8(ascii: ")"), "\u{FE5A}": UInt8(ascii: ")"),
+    ]
+
     /// The marker a line opens with, when it is meant as an item's (`9.` and a link after it) but
     /// opens none: a letter for a digit in its number (`l2.`), a number of another script's digits,
     /// no delimiter, another or a doubled one (`9,`, `9:`, `9..`, `9.)`), a space before it
@@ -216,14 +226,20 @@ package struct CourseIndexClaim: ClaimCheck {
         // looks like a space) and the punctuation typed for the delimiter.
         let rest = String(decoding: bytes[digits...], as: UTF8.self)
         var marks: [UInt8] = []
+        // Look-alikes typed for the delimiter (`9．`), each read as the one it looks like.
+        var lookAlikes: [Unicode.Scalar] = []
         var spaceBefore = false
         var blank = ""
         for character in rest {
             if character == "[" || character == "<" { break }
-            if let ascii = character.asciiValue, markPunctuation.contains(ascii), blank.isEmpty || marks.isEmpty {
+            let alike = character.unicodeScalars.count == 1 ? lookAlikeDelimiters[character.unicodeScalars.first!] : nil
+            if let ascii = character.asciiValue.flatMap({ markPunctuation.contains($0) ? $0 : nil }) ?? alike,
+                blank.isEmpty || marks.isEmpty
+            {
                 if !blank.isEmpty { spaceBefore = true }
                 blank = ""
                 marks.append(ascii)
+                if alike != nil { lookAlikes.append(character.unicodeScalars.first!) }
             } else if character.isWhitespace, character != "\n" {
                 blank.append(character)
             } else {
@@ -254,6 +270,11 @@ package struct CourseIndexClaim: ClaimCheck {
                         + "'\(Character(Unicode.Scalar($0.wanted)))'"
                 }
                 .joined(separator: " and ") + ", and CommonMark reads only digits as a list number"
+        } else if let alike = lookAlikes.first {
+            let meant = Character(Unicode.Scalar(lookAlikeDelimiters[alike]!))
+            problem =
+                "its '\(Character(alike))' is \(Invisible.name(alike)), which looks like '\(meant)' but is no list "
+                + "marker's '\(meant)' to CommonMark"
         } else if marks.isEmpty {
             problem = "a list marker needs '.' or ')' after the number, and there is none"
         } else if marks.count > 1 || ![UInt8(ascii: "."), UInt8(ascii: ")")].contains(marks[0]) {
@@ -1098,6 +1119,17 @@ package struct CourseIndexClaim: ClaimCheck {
                 {
                     continue
                 }
+                // The lesson's file name with a character a reader cannot see or tell apart: named, at it.
+                if let lesson = meant[position], case let name = item.resolved.fileName,
+                    let slip = Diagnostic.unseenSlip(name, files[lesson])
+                {
+                    var location = Self.destination(of: item.file, in: item)
+                    if location.column > 1, item.file.fileName.sameBytes(name) {
+                        location.column += item.file.utf8.count - name.utf8.count + slip.offset
+                    }
+                    findings.append(.courseIndex(at: location, .unseenInTarget(file: item.file, slip: slip)))
+                    continue
+                }
                 findings.append(
                     .courseIndex(at: at, .notALesson(file: item.file, meant: meant[position].map { files[$0] })))
                 continue
@@ -1110,7 +1142,9 @@ package struct CourseIndexClaim: ClaimCheck {
                 !(String.withoutBrokenComment(item.title).map(course.lessons[lessonIndex].isTitled) ?? false)
             {
                 findings.append(
-                    .courseIndex(at: item.titleLocation, .title(file: item.file, listed: item.title, title: title)))
+                    .courseIndex(
+                        at: item.titleLocation.atUnseen(item.title, title, on: item.line.text),
+                        .title(file: item.file, listed: item.title, title: title)))
             }
         }
         // The listed lessons aligned to course order (a shortest edit script): an item out of place
@@ -1205,7 +1239,8 @@ extension CourseIndexClaim {
 
 extension String {
     /// The file name a display path ends in (its last `/`-separated component; the path itself when it has none).
-    var fileName: String { split(separator: "/").last.map(String.init) ?? self }
+    /// By bytes: by Characters a joiner after a slash (`lessons/` + U+200C) is one Character with it.
+    var fileName: String { utf8.split(separator: UInt8(ascii: "/")).last.flatMap { String(Substring($0)) } ?? self }
 
     /// `title` without a comment written almost right (`<!- x -->`) or left open (`<!-- x`), which
     /// readers see as text: that is the comment's own finding, so the title is read as if it were

@@ -125,7 +125,8 @@ package struct FrontMatterClaim: ClaimCheck {
             {
                 findings.append(
                     .frontMatter(
-                        at: SourceLocation(path: index.file.path, line: title.line),
+                        at: SourceLocation(path: index.file.path, line: title.line).atUnseen(
+                            title.value, only, on: index.file.lines[title.line - 1].text),
                         .indexTitle(title.value, lessons: only)))
                 courseTitle = only
             } else if let heading = CourseFacts.LessonFacts.Text.title(in: index.prose, after: index.frontMatter),
@@ -135,7 +136,8 @@ package struct FrontMatterClaim: ClaimCheck {
             {
                 findings.append(
                     .frontMatter(
-                        at: SourceLocation(path: index.file.path, line: heading.line, column: heading.column),
+                        at: SourceLocation(path: index.file.path, line: heading.line, column: heading.column).atUnseen(
+                            heading.text, title.value, on: index.file.lines[heading.line - 1].text),
                         .indexHeading(heading.text, title: title.value, titleLine: title.line)))
             }
         }
@@ -312,12 +314,14 @@ package struct FrontMatterClaim: ClaimCheck {
                     } else if differs, headingIsTitle {
                         findings.append(
                             .frontMatter(
-                                at: SourceLocation(path: path, line: title.line),
+                                at: SourceLocation(path: path, line: title.line).atUnseen(
+                                    title.value, heading.text, on: lesson.lesson.file.lines[title.line - 1].text),
                                 .title(title.value, heading: heading.text, headingLine: heading.line)))
                     } else if differs {
                         findings.append(
                             .frontMatter(
-                                at: SourceLocation(path: path, line: heading.line, column: heading.column),
+                                at: SourceLocation(path: path, line: heading.line, column: heading.column).atUnseen(
+                                    heading.text, title.value, on: lesson.lesson.file.lines[heading.line - 1].text),
                                 .heading(heading.text, title: title.value, titleLine: title.line)))
                     }
                 } else if let slipped = Self.slippedTitle(in: lesson.prose, title: title.value) {
@@ -378,8 +382,9 @@ package struct FrontMatterClaim: ClaimCheck {
                 }
                 findings.append(
                     .frontMatter(
-                        at: SourceLocation(path: path, line: value.line), .course(value.value, courseTitle: courseTitle)
-                    ))
+                        at: SourceLocation(path: path, line: value.line).atUnseen(
+                            value.value, courseTitle, on: lesson.lesson.file.lines[value.line - 1].text),
+                        .course(value.value, courseTitle: courseTitle)))
             }
         }
         return .checked(findings)

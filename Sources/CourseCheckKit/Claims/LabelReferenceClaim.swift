@@ -148,7 +148,8 @@ package struct LabelReferenceClaim: ClaimCheck {
                     findings.append(
                         .labelReference(
                             at: block.location(of: span.contentStart + slip.offset, in: prose.path), word: word,
-                            closest: slip.label, lookAlike: (slip.has, "-")))
+                            closest: slip.label, lookAlike: slip.wrapped ? nil : (slip.has, "-"),
+                            wrapped: slip.wrapped))
                     continue
                 }
                 // A reader takes `görev‑eklendi` (U+2011) for the label `görev-eklendi`: it is one.
@@ -187,26 +188,35 @@ package struct LabelReferenceClaim: ClaimCheck {
 
     /// The label `word` is with each `hyphenSlips` character (between letters or digits) written as
     /// `-`, the first such character and its UTF-8 offset; nil when that is no label, or `word` is one.
-    static func joinerSlip(_ word: String, known: Set<[UInt8]>) -> (label: String, has: Character, offset: Int)? {
+    /// A space after a hyphen (`satir- acildi`: a line wrapped at the hyphen, which a code span
+    /// reads as a space) is left out (`wrapped`), at the hyphen.
+    static func joinerSlip(_ word: String, known: Set<[UInt8]>) -> (
+        label: String, has: Character, offset: Int, wrapped: Bool
+    )? {
         guard word.contains(where: { hyphenSlips.contains($0) }), !known.contains(Array(word.utf8)) else { return nil }
         let characters = Array(word)
         var label = ""
-        var first: (has: Character, offset: Int)?
+        var first: (has: Character, offset: Int, wrapped: Bool)?
         var offset = 0
         for (index, character) in characters.enumerated() {
-            if hyphenSlips.contains(character), index > 0, index + 1 < characters.count,
+            if character == " ", index > 1, index + 1 < characters.count, characters[index - 1] == "-",
+                characters[index - 2].isLetter || characters[index - 2].isNumber,
+                characters[index + 1].isLetter || characters[index + 1].isNumber
+            {
+                if first == nil { first = (character, offset - 1, true) }
+            } else if hyphenSlips.contains(character), index > 0, index + 1 < characters.count,
                 characters[index - 1].isLetter || characters[index - 1].isNumber,
                 characters[index + 1].isLetter || characters[index + 1].isNumber
             {
                 label.append("-")
-                if first == nil { first = (character, offset) }
+                if first == nil { first = (character, offset, false) }
             } else {
                 label.append(character)
             }
             offset += character.utf8.count
         }
         guard let first, known.contains(Array(label.utf8)) else { return nil }
-        return (label, first.has, first.offset)
+        return (label, first.has, first.offset, first.wrapped)
     }
 
     /// The first words of the kebab labels (`gorev` of `gorev-eklendi`), as bytes.

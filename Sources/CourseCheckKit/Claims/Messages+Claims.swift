@@ -19,6 +19,11 @@ extension Diagnostic {
     /// delete them` when `written` is `expected` with text beyond ASCII added before or after it (an emoji, a
     /// mark): what was added, by code point, not a letter it stands where; nil otherwise.
     static func addedText(_ written: String, _ expected: String) -> String? {
+        added(written, expected).map { "\($0.text); \($0.fix)" }
+    }
+
+    /// `addedText` in parts: what was added, its UTF-8 offset in `written`, and the fix.
+    private static func added(_ written: String, _ expected: String) -> (text: String, offset: Int, fix: String)? {
         let (has, wanted) = (Array(written.unicodeScalars), Array(expected.unicodeScalars))
         guard !wanted.isEmpty, has.count > wanted.count else { return nil }
         let added: ArraySlice<Unicode.Scalar>
@@ -34,8 +39,10 @@ extension Diagnostic {
         var text = String.UnicodeScalarView()
         text.append(contentsOf: added)
         let names = added.map(Invisible.describe)
-        let listed = names.listed()
-        return "it has '\(String(text))' \(side) it: \(listed); delete \(names.count == 1 ? "it" : "them")"
+        return (
+            "it has '\(String(text))' \(side) it: \(names.listed())", side == "before" ? 0 : expected.utf8.count,
+            "delete \(names.count == 1 ? "it" : "them")"
+        )
     }
 
     /// Turkish's marked letters and the ASCII letter a keyboard without them writes.
@@ -65,23 +72,45 @@ extension Diagnostic {
     /// cannot see at all (a zero-width space, a soft hyphen) `it has U+200B ZERO WIDTH SPACE after
     /// 'or', which 'ortam' does not have`; nil when `firstIndistinct` finds no such difference.
     static func unseenDifference(_ written: String, _ expected: String) -> String? {
-        guard let (has, wanted, offset) = Invisible.firstIndistinct(written, expected) else { return nil }
-        // A character typed in, not in place of one: a format character always; a space of another
-        // kind (a no-break space) when `written` without it is `expected` (`tetiği\u{A0}:`).
-        let inserted = {
-            var without = Array(written.utf8.prefix(offset))
-            without.append(contentsOf: written.utf8.dropFirst(offset + has.utf8.count))
-            return String(decoding: without, as: UTF8.self) == expected
-        }
-        if has.unicodeScalars.count == 1,
-            has.unicodeScalars.first!.properties.generalCategory == .format
-                || has.unicodeScalars.first!.properties.generalCategory == .spaceSeparator && inserted()
+        unseenCharacter(written, expected)?.text
+    }
+
+    /// `unseenDifference` in parts: the words, the character's UTF-8 offset in `written`, and the
+    /// fix (`delete that character`, `write 'e' in its place`).
+    static func unseenCharacter(_ written: String, _ expected: String) -> (text: String, offset: Int, fix: String)? {
+        guard let (has, wanted, found) = Invisible.firstIndistinct(written, expected) else { return nil }
+        var offset = found
+        let (mine, theirs) = (Array(has.unicodeScalars), Array(wanted.unicodeScalars))
+        var single = mine.count == 1 ? mine[0] : nil
+        // A joiner (U+200D, U+200C) after a letter is one Character with it: named as itself, after the letter.
+        if mine.count == theirs.count + 1, mine.starts(with: theirs),
+            mine[theirs.count].properties.generalCategory == .format
         {
-            let before = String(decoding: written.utf8.prefix(offset), as: UTF8.self)
-            return "it has \(Invisible.describe(has)) \(before.isEmpty ? "at its start" : "after '\(before)'"), which "
-                + "'\(expected)' does not have"
+            offset += String(wanted).utf8.count
+            single = mine[theirs.count]
         }
-        return "it has \(Invisible.describe(has)) where '\(expected)' has \(Invisible.describe(wanted))"
+        let before = String(decoding: written.utf8.prefix(offset), as: UTF8.self)
+        // One character more than `expected` has (a zero-width one, or a no-break space put in): named where it is.
+        if let single, case let rest = written.utf8.dropFirst(offset + UTF8.width(single)),
+            single.properties.generalCategory == .format || (Array(before.utf8) + rest).elementsEqual(expected.utf8)
+        {
+            return (
+                "it has \(Invisible.describe(single)) \(before.isEmpty ? "at its start" : "after '\(before)'"), "
+                    + "which '\(expected)' does not have", offset, "delete that character"
+            )
+        }
+        return (
+            "it has \(Invisible.describe(has)) where '\(expected)' has \(Invisible.describe(wanted))", offset,
+            "write \(Invisible.describe(wanted)) in its place"
+        )
+    }
+
+    /// The character a reader cannot see or tell apart that sets `written` apart from `expected`:
+    /// text added before or after it (`addedText`) or a character in it (`unseenCharacter`); the
+    /// words, its UTF-8 offset in `written` (where a finding about it is), and the fix. Nil when
+    /// the difference is one a reader sees.
+    static func unseenSlip(_ written: String, _ expected: String) -> (text: String, offset: Int, fix: String)? {
+        added(written, expected) ?? unseenCharacter(written, expected)
     }
 
     enum FrontMatter {
@@ -468,6 +497,9 @@ extension Diagnostic {
         /// An item titled `title`, the title of `file`, links `written`: a slip of its link target.
         case wrongTarget(written: String, title: String, file: String)
         case notALesson(file: String, meant: String? = nil)
+        /// The item links `file`, a lesson's file with a character a reader cannot see or tell apart
+        /// (`Diagnostic.unseenSlip`), which `slip` names.
+        case unseenInTarget(file: String, slip: (text: String, offset: Int, fix: String))
         /// The item for `file` is written, but the rendering hides it (`reason`).
         case hidden(file: String, reason: String)
         /// The index's name for a lesson is not its title.
@@ -628,6 +660,8 @@ extension Diagnostic {
                     + "lists under its title; link \(file)"
             case .notALesson(let file, let meant):
                 "the index links \(file), which is not a lesson file" + (meant.map { "; did you mean \($0)?" } ?? "")
+            case .unseenInTarget(let file, let slip):
+                "the index links \(file), which is not a lesson file: \(slip.text); \(slip.fix)"
             case .hidden(let file, let reason): "the index lists \(file) here, but readers do not see it: \(reason)"
             case .title(let file, let listed, let title):
                 "the index calls \(file) '\(listed)'; its title is '\(title)'" + unseen(listed, title)
@@ -717,7 +751,7 @@ extension Diagnostic {
                 "declares the distribution \(slashed(declared)), but the first tree counts \(slashed(counted))"
             case .unknown(let value):
                 "unknown trigger '\(value)'"
-                    + (Suggestion.closest(to: value, among: Triggers.names.map(\.declared)).map {
+                    + (Triggers.near(value).map {
                         "; did you mean '\($0)'?" + (difference(value, $0).map { " \($0)" } ?? "")
                     } ?? "; expected yerel, ebeveyn, gözlem or ortam, or a distribution (a/b/c/d)")
             case .lookAlike(let value, let trigger, let has, let wanted, _):
@@ -1088,6 +1122,8 @@ extension Diagnostic {
         case unseen(written: String, trigger: String)
         /// The sentence counts `name`, which is not a trigger; `near`: a trigger it lacks, a slip away.
         case unknown(String, near: String?)
+        /// The sentence writes `trigger` split in two (`ebe veyn`, `ebe-veyn`), over two lines when `wrapped`.
+        case split(written: String, trigger: String, wrapped: Bool)
     }
 
     static func triggerDistributionName(at location: SourceLocation, _ problem: DistributionName) -> Diagnostic {
@@ -1100,6 +1136,11 @@ extension Diagnostic {
                 "counts '\(name)', which is not a trigger"
                     + (near.map { " (did you mean '\($0)'?\(difference(name, $0).map { " \($0)" } ?? ""))" }
                         ?? "; the triggers are yerel, ebeveyn, gözlem and ortam")
+            case .split(let written, let trigger, true):
+                "'\(written)' splits the trigger '\(trigger)' over two lines, which readers see as two words; join "
+                    + "the lines as '\(trigger)'"
+            case .split(let written, let trigger, false):
+                "'\(written)' splits the trigger '\(trigger)'; write '\(trigger)' in place of '\(written)'"
             }
         return Diagnostic(.triggerDistribution, at: location, message)
     }
@@ -1451,16 +1492,19 @@ extension Diagnostic {
     /// the look-alike character that sets it apart from that label (`has` where the label has `wanted`).
     static func labelReference(
         at location: SourceLocation, word: String, closest: String?,
-        lookAlike: (has: Character, wanted: Character)? = nil, turkish: [Character] = []
+        lookAlike: (has: Character, wanted: Character)? = nil, turkish: [Character] = [], wrapped: Bool = false
     ) -> Diagnostic {
         let folded = turkish.map { String(LabelReferenceClaim.foldedTurkish(String($0))) }
         let why =
-            !turkish.isEmpty
-            ? " it is that label typed with Turkish letters: "
-                + "\(turkish.map { "'\($0)'" }.listed()) where it has \(folded.map { "'\($0)'" }.listed())"
-            : lookAlike.map {
-                " it has \(Invisible.describe($0.has)) where the label has \(Invisible.describe($0.wanted))"
-            } ?? ""
+            wrapped
+            ? " it has a space after its '-', which the label does not have: a line break inside code reads as a "
+                + "space, so join the lines"
+            : !turkish.isEmpty
+                ? " it is that label typed with Turkish letters: "
+                    + "\(turkish.map { "'\($0)'" }.listed()) where it has \(folded.map { "'\($0)'" }.listed())"
+                : lookAlike.map {
+                    " it has \(Invisible.describe($0.has)) where the label has \(Invisible.describe($0.wanted))"
+                } ?? ""
         return Diagnostic(
             .labelReference, at: location,
             "`\(word)` is not a label any tree passes to change\(closest.map { " (did you mean `\($0)`?\(why))" } ?? "")"

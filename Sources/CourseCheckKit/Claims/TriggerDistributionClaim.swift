@@ -135,9 +135,25 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 }
         }
         for (word, trigger) in sentence.unseen {
+            // At the character, where the word is written as read (no entity before it).
+            let (written, block) = (sentence.words[word].written, sentence.blocks[sentence.words[word].block])
+            let offset = Diagnostic.unseenSlip(written, trigger)?.offset ?? 0
+            let start = sentence.words[word].offset
+            let holds = block.source.utf8.dropFirst(start).starts(with: written.utf8.prefix(offset))
             findings.append(
                 .triggerDistributionName(
-                    at: location(word), .unseen(written: sentence.words[word].written, trigger: trigger)))
+                    at: block.location(of: start + (holds ? offset : 0), in: path),
+                    .unseen(written: written, trigger: trigger)))
+        }
+        // A name split in two (`ebe veyn 4`, `or-` over `tam 6`): read as the name, the split named, at it.
+        for word in sentence.words.indices {
+            guard let split = sentence.words[word].split else { continue }
+            let block = sentence.blocks[sentence.words[word].block]
+            let wrapped = block.location(of: split.second, in: path).line != location(word).line
+            findings.append(
+                .triggerDistributionName(
+                    at: location(word),
+                    .split(written: split.written, trigger: sentence.words[word].text, wrapped: wrapped)))
         }
         let missing = Triggers.names.indices.filter { sentence.counts[$0].isEmpty }
         // A count of a name that is not a trigger is the slip; a trigger it may stand for is then not missing too.
@@ -784,6 +800,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// A whole number written as a share (`%30`, `30%`): no count, unless the sentence gives its
         /// counts as shares (`percentCounted`).
         var percent = false
+        /// A trigger's name split in two by a space, a hyphen or a line wrapped at one (`ebe veyn`,
+        /// `ebe-veyn`, `or-` over `tam`): the name as a reader sees it (`ebe- veyn`) and the offset of
+        /// its second part. The word reads as the name, so nothing the count settles is lost.
+        var split: (written: String, second: Int)?
     }
 
     /// The names, folded to lower case, as bytes.
@@ -1311,6 +1331,8 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var index = 0
         var separated = false
         var gap = ""
+        // Where the last word ended, for a name split in two.
+        var lastEnd = 0
         while index < characters.count {
             guard classes[index].letterOrNumber else {
                 if classes[index].punctuation && quotes(index) {
@@ -1383,15 +1405,51 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 while end < characters.count, classes[end].letter { end += 1 }
                 if Connective.nameSuffixes.contains(lowercased(text((index + 1)..<end))) { index = end }
             }
-            words.append(
-                Word(
-                    text: lower, offset: characters[start].offset, separated: separated,
-                    notACount: notACount, gap: gap, written: word, distributive: distributive, asks: asks,
-                    caseEnding: caseEnding, percent: percent))
+            // Asked only of two words as long as a name together (five to seven letters), the first
+            // opening as a name does: a byte or two compared for most pairs.
+            if let last = words.last, last.split == nil, (5...8).contains(last.written.utf8.count + word.utf8.count),
+                let head = last.text.utf8.first, Self.nameHeads.contains(head),
+                case let between = text(lastEnd..<start), let joined = splitName(last, word, between)
+            {
+                // As a reader sees it: a line break, as any run of blanks, is one space.
+                var shown = last.written
+                for character in between where !(character.isWhitespace && shown.hasSuffix(" ")) {
+                    shown.append(character.isWhitespace ? " " : character)
+                }
+                words[words.count - 1].text = joined
+                words[words.count - 1].split = (shown + word, characters[start].offset)
+                words[words.count - 1].written = last.written + word
+            } else {
+                words.append(
+                    Word(
+                        text: lower, offset: characters[start].offset, separated: separated,
+                        notACount: notACount, gap: gap, written: word, distributive: distributive, asks: asks,
+                        caseEnding: caseEnding, percent: percent))
+            }
             separated = false
             gap = ""
+            lastEnd = index
         }
         return words
+    }
+
+    /// The first bytes of the names (`y`, `e`, `g`, `o`).
+    private static let nameHeads = Set(Triggers.names.compactMap { $0.declared.utf8.first })
+
+    /// The trigger `last` and `word` spell when joined, with `between` (a space, a line break, a
+    /// hyphen and either) splitting them; nil when they are no trigger's halves (either a trigger
+    /// alone, or joined no trigger).
+    private static func splitName(_ last: Word, _ word: String, _ between: String) -> String? {
+        let blanks = between.drop { $0 == "-" || $0 == "\u{2010}" }
+        guard !between.isEmpty, between.count - blanks.count <= 1, blanks.allSatisfy(\.isWhitespace),
+            !last.notACount, !last.distributive, last.caseEnding == nil
+        else { return nil }
+        let joined = lowercased(last.written + word)
+        guard Triggers.names.contains(where: { $0.declared.sameBytes(joined) }),
+            case let second = lowercased(word),
+            !Triggers.names.contains(where: { $0.declared.sameBytes(last.text) || $0.declared.sameBytes(second) })
+        else { return nil }
+        return joined
     }
 
     /// What `words` asks of a character, asked once.

@@ -93,6 +93,15 @@ package enum Triggers {
         return named(in: String(before))
     }
 
+    /// The trigger `written` is a slip away from, for "did you mean": as written, else folded to
+    /// lower case as Turkish folds it (`GÖZLEM`, `EBEVEYN`: `I` is `ı`, `İ` is `i`), so a name in
+    /// capitals is as near as one with a capital first letter.
+    static func near(_ written: String) -> String? {
+        let declared = names.map(\.declared)
+        return Suggestion.closest(to: written, among: declared)
+            ?? Suggestion.closest(to: TriggerDistributionClaim.lowercased(written), among: declared)
+    }
+
     /// The one trigger `text` names (`ortam.`), as the words a reader reads; nil for none or several.
     static func named(in text: String) -> String? {
         let characters = Inline(plain: text).readable()
