@@ -644,6 +644,13 @@ extension Diagnostic {
         case repeated(String, firstLine: Int)
         /// The closing table's row (at `row`) gives `table`, and the distribution sentence counts it so.
         case outvoted(declared: String, table: String, row: SourceLocation)
+        /// The intro's bold names `written` where the sound bullet at `bulletLine` declares what the
+        /// intro writes `naming`; `trees`: the lesson's trees show it too (its first tree counts a
+        /// `distribution`).
+        case intro(written: String, naming: String, bulletLine: Int, distribution: Bool, trees: Bool)
+        /// The intro's bold names `written` where the closing table's row (at `row`) gives `table`,
+        /// which outvotes the lesson's bullet.
+        case introOutvoted(written: String, table: String, row: SourceLocation)
     }
 
     static func declaredTrigger(at location: SourceLocation, _ problem: DeclaredTrigger) -> Diagnostic {
@@ -731,8 +738,34 @@ extension Diagnostic {
             case .outvoted(let declared, let table, let row):
                 "declares the trigger '\(declared)', but the closing table (\(row.path):\(row.line)) gives '\(table)' and "
                     + "the distribution sentence counts it so; one of the three is a slip, most likely this one"
+            case .intro(let written, let naming, let line, let distribution, let trees):
+                introMessage(written, naming: naming, bulletLine: line, distribution: distribution, trees: trees)
+            case .introOutvoted(let written, let table, let row):
+                "the intro names '\(written)', but the closing table (\(row.path):\(row.line)) gives '\(table)' and the "
+                    + "distribution sentence counts it so; write **\(table)**" + unseen(written, table)
             }
         return Diagnostic(.declaredTrigger, at: location, message)
+    }
+
+    /// The intro's bold against the bullet's trigger: a character a reader cannot tell apart (or a
+    /// letter without its mark) named; a misspelt trigger "did you mean"; another trigger the fix.
+    private static func introMessage(
+        _ written: String, naming: String, bulletLine: Int, distribution: Bool, trees: Bool
+    ) -> String {
+        let declares = distribution ? "declares a distribution" : "'s trigger is '\(naming)'"
+        let backing = distribution ? " and its first tree's counts" : " and its trees"
+        let why = "the bullet at line \(bulletLine)" + (trees ? backing : "")
+        if let difference = difference(written, naming) {
+            return "the intro names '\(written)', not '\(naming)', which the lesson declares (\(why)): \(difference)"
+        }
+        if Triggers.names.allSatisfy({ !$0.declared.sameBytes(written) }),
+            Suggestion.closest(to: written, among: [naming]) != nil
+        {
+            return "the intro names '\(written)', which is no trigger; did you mean '\(naming)', which the lesson "
+                + "declares (\(why))?"
+        }
+        return "the intro names '\(written)', but the lesson\(distribution ? " " : "")\(declares) (\(why)); "
+            + "write **\(naming)**"
     }
 
     /// Which line of the closing table.
