@@ -220,6 +220,10 @@ package struct DeclaredTriggerClaim: ClaimCheck {
         {
             return .lookAlike(declaration.value, trigger: trigger, has: has, wanted: wanted, offset: offset)
         }
+        // `**dördünün de dağılımı** (2/2/2/2)`: the counts moved out of the bold; the fix moves them back.
+        if let counts = declaration.distributionAfter {
+            return .distributionAfterBold(declaration.value, counts: counts)
+        }
         return .unknown(declaration.value)
     }
 

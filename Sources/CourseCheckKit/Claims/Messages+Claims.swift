@@ -651,6 +651,8 @@ extension Diagnostic {
         /// The intro's bold names `written` where the closing table's row (at `row`) gives `table`,
         /// which outvotes the lesson's bullet.
         case introOutvoted(written: String, table: String, row: SourceLocation)
+        /// The bold names no trigger, and the distribution `counts` stands right after it, outside.
+        case distributionAfterBold(String, counts: String)
     }
 
     static func declaredTrigger(at location: SourceLocation, _ problem: DeclaredTrigger) -> Diagnostic {
@@ -740,6 +742,9 @@ extension Diagnostic {
                     + "the distribution sentence counts it so; one of the three is a slip, most likely this one"
             case .intro(let written, let naming, let line, let distribution, let trees):
                 introMessage(written, naming: naming, bulletLine: line, distribution: distribution, trees: trees)
+            case .distributionAfterBold(let value, let counts):
+                "unknown trigger '\(value)': its distribution \(counts) stands after the bold, so the bold reads as "
+                    + "no trigger; move it inside, **\(value) \(counts)**"
             case .introOutvoted(let written, let table, let row):
                 "the intro names '\(written)', but the closing table (\(row.path):\(row.line)) gives '\(table)' and the "
                     + "distribution sentence counts it so; write **\(table)**" + unseen(written, table)
@@ -776,8 +781,10 @@ extension Diagnostic {
     }
 
     enum ClosingTable {
-        /// Row `row` (1-based) gives `given` as the trigger of the lesson at `path`, which declares `declared`.
-        case trigger(row: Int, given: String, path: String, declared: String)
+        /// Row `row` (1-based) gives `given` as the trigger of the lesson at `path`, which declares
+        /// `declared` (in the table's form); `writes`: the bullet's own words for a distribution
+        /// (`dördünün de dağılımı (2/2/2/2)`, which the table writes `dördü (2/2/2/2)`).
+        case trigger(row: Int, given: String, path: String, declared: String, writes: String? = nil)
         /// Row `row` names `named` where lesson `lesson` (1-based) is `title`.
         case title(row: Int, named: String, lesson: Int, title: String)
         /// Row `row` gives its trigger as `written`, wrapped in what shows it otherwise (`why`); the
@@ -882,7 +889,10 @@ extension Diagnostic {
     static func closingTable(at location: SourceLocation, _ problem: ClosingTable) -> Diagnostic {
         let message =
             switch problem {
-            case .trigger(let row, let given, let path, let declared):
+            case .trigger(let row, let given, let path, let declared, let writes?):
+                "row \(row) gives the trigger '\(given)'; \(path) declares the distribution '\(writes)', which the "
+                    + "table writes '\(declared)'" + unseen(given, declared)
+            case .trigger(let row, let given, let path, let declared, nil):
                 "row \(row) gives the trigger '\(given)'; \(path) declares '\(declared)'" + unseen(given, declared)
             case .wrappedTrigger(let row, let written, let why, let path, let declared):
                 "row \(row) gives the trigger '\(written)', which is \(why), so it cannot be read (\(path) declares "

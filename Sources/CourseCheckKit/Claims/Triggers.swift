@@ -17,6 +17,9 @@ package enum Triggers {
         package var second: (value: String, location: SourceLocation)?
         /// The first trigger the bullet names, when it names a second (`**ortam ve ebeveyn**` names `ortam`).
         package var firstNamed: String?
+        /// The distribution written right after a bold that names no trigger (`**dördünün de
+        /// dağılımı** (2/2/2/2)`), as written: it belongs inside the bold.
+        package var distributionAfter: String?
 
         /// The four numbers of `dördünün de dağılımı (a/b/c/d)`, when the lesson declares a distribution.
         package var distribution: [Int]? { Triggers.distribution(in: value) }
@@ -123,6 +126,10 @@ package enum Triggers {
                 let strong = inline.emphasis.first(where: { isValue($0, in: block) })
             else { continue }
             let (value, start) = boldValue(strong, in: inline)
+            // A bold that is neither a trigger nor a distribution may have lost its counts past its end.
+            let distributionAfter =
+                names.contains(where: { $0.declared.sameBytes(value) }) || value.contains("(")
+                ? nil : leadingDistribution(inline.plain(strong.content.upperBound..<inline.source.count))
             // Every trigger name the reader reads from the value on: a second one is a second trigger,
             // but for one after the bold that its phrase comments on (`**yerel** (ebeveyn değil)`).
             let words = TriggerDistributionClaim.words(
@@ -135,7 +142,7 @@ package enum Triggers {
                 Declaration(
                     value: value, location: block.location(of: start, in: prose.path),
                     second: second.map { ($0.text, block.location(of: $0.offset, in: prose.path)) },
-                    firstNamed: second == nil ? nil : named[0].text))
+                    firstNamed: second == nil ? nil : named[0].text, distributionAfter: distributionAfter))
         }
         return declarations
     }
@@ -158,6 +165,14 @@ package enum Triggers {
             start = first.offset
         }
         return (Decomposed.composed(value), start)
+    }
+
+    /// The distribution `(a/b/c/d)` that `text` opens with (blanks before it read past), as written.
+    static func leadingDistribution(_ text: String) -> String? {
+        let rest = spaced(text).trimmingWhitespaces
+        guard rest.hasPrefix("("), let close = rest.firstIndex(of: ")") else { return nil }
+        let written = String(rest[...close])
+        return distribution(in: written) == nil ? nil : written
     }
 
     /// The words after the bold value (which ends at offset `end`) that stand in a phrase commenting
