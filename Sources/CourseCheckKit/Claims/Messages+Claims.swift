@@ -128,6 +128,11 @@ extension Diagnostic {
         case course(String, courseTitle: String)
         /// The index's `title` differs from the course every lesson names.
         case indexTitle(String, lessons: String)
+        /// A lesson's `key` (`license`, `language`) is `value` where the course's is `expected`: the
+        /// index's (`fromIndex`), or the one most lessons give; `others`: the other lessons giving it.
+        case sharedValue(key: String, value: String, expected: String, fromIndex: Bool, others: Int)
+        /// The index's `key` is `value` where every lesson gives `lessons`.
+        case indexSharedValue(key: String, value: String, lessons: String)
         /// The index's `# ` heading differs from its `title` at `titleLine`.
         case indexHeading(String, title: String, titleLine: Int)
         /// The `---` at the top never closes, so a renderer shows it as markdown.
@@ -229,6 +234,15 @@ extension Diagnostic {
                     + "\(command("--update", lessonAt: location.path)) carries its goldens"
             case .course(let value, let courseTitle):
                 "course '\(value)' differs from the course title '\(courseTitle)'" + unseen(value, courseTitle)
+            case .sharedValue(let key, let value, let expected, let fromIndex, let others):
+                "the lesson's \(key) '\(value)' differs from the course's, '\(expected)', which "
+                    + (fromIndex
+                        ? "the index gives" + (others > 0 ? " and \(Plural.count(others, "other lesson")) too" : "")
+                        : "\(Plural.count(others, "other lesson")) give")
+                    + "; write '\(expected)'" + unseen(value, expected)
+            case .indexSharedValue(let key, let value, let lessons):
+                "the course's \(key) '\(value)' differs from the one every lesson gives, '\(lessons)'; write "
+                    + "'\(lessons)'" + unseen(value, lessons)
             case .indexTitle(let title, let lessons):
                 "the course title '\(title)' differs from the course every lesson names, '\(lessons)'"
                     + unseen(title, lessons)
