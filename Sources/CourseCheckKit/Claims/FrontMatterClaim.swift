@@ -357,7 +357,9 @@ package struct FrontMatterClaim: ClaimCheck {
                 }
             }
             for key in Self.sharedKeys {
-                guard let entry = frontMatter[key], !entry.value.allSatisfy(\.isWhitespace), let expected = shared[key],
+                // A value YAML cannot read is its own finding, not a second one here.
+                guard let entry = frontMatter[key], !Self.saysNothing(entry.value), let expected = shared[key],
+                    !frontMatter.unreadable.contains(where: { $0.line == entry.line }),
                     !Self.sameShared(key, entry.value, expected.value)
                 else { continue }
                 let others = course.lessons.count {
@@ -661,6 +663,12 @@ package struct FrontMatterClaim: ClaimCheck {
     /// table, so a reader sees a lesson's own): the lesson that differs is the slip.
     static let sharedKeys = ["license", "language"]
 
+    /// Whether a value is none, which the empty-value finding or none is about: blank, or YAML's
+    /// null (`~`, `null`).
+    static func saysNothing(_ value: String) -> Bool {
+        value.allSatisfy(\.isWhitespace) || ["~", "null", "Null", "NULL"].contains(value)
+    }
+
     /// Whether two values of a shared `key` are one: a language tag in either case.
     static func sameShared(_ key: String, _ a: String, _ b: String) -> Bool {
         let (a, b) = (a.trimmingWhitespaces, b.trimmingWhitespaces)
@@ -676,8 +684,8 @@ package struct FrontMatterClaim: ClaimCheck {
         var shared: [String: (value: String, fromIndex: Bool)] = [:]
         for key in Self.sharedKeys {
             let written = course.lessons.compactMap { $0.frontMatter?[key]?.value }
-                .filter { !$0.allSatisfy(\.isWhitespace) }
-            if let index, let entry = index.frontMatter?[key], !entry.value.allSatisfy(\.isWhitespace) {
+                .filter { !Self.saysNothing($0) }
+            if let index, let entry = index.frontMatter?[key], !Self.saysNothing(entry.value) {
                 if course.isWholeCourse, course.lessons.count > 1, written.count == course.lessons.count,
                     let first = written.first, written.allSatisfy({ Self.sameShared(key, $0, first) }),
                     !Self.sameShared(key, entry.value, first)
