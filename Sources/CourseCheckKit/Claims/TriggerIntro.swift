@@ -26,20 +26,20 @@ extension Triggers {
     /// every run, and only one of them holds the sentence. Its lead shows `tetik` unless it is typed
     /// with an entity or split by a tag (a `&` or `<`), and its value needs a bold's `*`, `_` or `<`.
     static func mayHoldIntro(_ source: String) -> Bool {
-        var bold = false
-        var typed = false
-        for byte in source.utf8 {
-            switch byte {
-            case 0x2A, 0x5F: bold = true
-            case 0x3C:
-                bold = true
-                typed = true
-            case 0x26: typed = true
-            default: continue
-            }
+        var source = source
+        return source.withUTF8 { bytes in
+            func has(_ byte: UInt8) -> Bool { ByteSearch.firstOffset(of: byte, in: bytes) != nil }
+            let tag = has(UInt8(ascii: "<"))
+            guard tag || has(UInt8(ascii: "*")) || has(UInt8(ascii: "_")) else { return false }
+            return tag || has(UInt8(ascii: "&"))
+                || Self.introWord.withUnsafeBufferPointer {
+                    ByteSearch.firstOffset(of: $0, in: bytes) != nil
+                }
         }
-        return bold && (typed || source.utf8Offset(of: "tetik") != nil)
     }
+
+    /// `tetik` as bytes, for `mayHoldIntro`.
+    private static let introWord = Array("tetik".utf8)
 
     /// The intro's value in `block`, when its rendered text holds the lead.
     static func intro(in block: Prose.TextBlock, path: String) -> Declaration? {
