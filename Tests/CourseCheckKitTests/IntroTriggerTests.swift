@@ -156,6 +156,23 @@ final class IntroTriggerTests: XCTestCase {
         }
     }
 
+    /// The intro's trigger written without its bold: still the trigger a reader reads, judged as
+    /// named (another is one finding, with the bold in its fix), and the lesson's own is none.
+    func testAnIntroTriggerWithoutItsBoldIsJudgedAsNamed() throws {
+        let yerel = try Self.intro(of: "09-yerel-durum.md")
+        let found = try findings(after: [
+            ("09-yerel-durum.md", "tetik **yerel**", "tetik ebeveyn"),
+            ("12-ortam-degerleri.md", "tetik **ortam**", "tetik ortam"),
+        ])
+        XCTAssertEqual(
+            found,
+            [
+                "lessons/09-yerel-durum.md:\(yerel.line):\(yerel.column - 2): error: the intro names 'ebeveyn', but "
+                    + "the lesson's trigger is 'yerel' (the bullet at line \(yerel.bullet) and its trees); write "
+                    + "**yerel** [declared-trigger]"
+            ])
+    }
+
     /// Rewrites of the intro that render as the same bold trigger (cmark-gfm: `<strong>yerel</strong>`
     /// after the same words): `__x__`, raw `<strong>`, a letter as an entity, quotation marks in the
     /// bold, the lead wrapped and typed with an entity, a word struck through before the bold, a
@@ -178,8 +195,8 @@ final class IntroTriggerTests: XCTestCase {
     }
 
     /// The reader alone, over the forms a lesson may write: the lead with `,` or `yine`, the value
-    /// as rendered; no value for a bold after a sentence's end, past the first section heading, or
-    /// with no bold at all (other courses need not write the sentence).
+    /// as rendered, or a trigger named plainly; no value past the first section heading, or when
+    /// no trigger follows the lead (other courses need not write the sentence).
     func testTheIntroIsReadAsRendered() {
         func read(_ text: String) -> String? {
             Triggers.intro(in: Prose(file: SourceFile(path: "l.md", text: text))).map {
@@ -190,9 +207,11 @@ final class IntroTriggerTests: XCTestCase {
         XCTAssertEqual(read("# T\n\nÖnce. Bu derste bakılan tetik, **ortam**.\n"), "ortam 3:36")
         XCTAssertEqual(read("# T\n\nBu derste bakılan tetik yine *__gözlem__*.\n"), "gözlem 3:34")
         XCTAssertEqual(read("# T\n\nBu derste bakılan tetik **g\u{6F}\u{308}zlem**.\n")?.prefix(6), "gözlem")
-        XCTAssertNil(read("# T\n\nBu derste bakılan tetik yerel. Sonra **ebeveyn**.\n"))
+        // Without a bold right after it, a trigger named plainly there is what a reader reads.
+        XCTAssertEqual(read("# T\n\nBu derste bakılan tetik yerel. Sonra **ebeveyn**.\n"), "yerel 3:26")
+        XCTAssertEqual(read("# T\n\nBu derste bakılan tetik yine ortam: x.\n"), "ortam 3:31")
+        XCTAssertNil(read("# T\n\nBu derste bakılan tetik bir soru. Yerel mi?\n"))
         XCTAssertNil(read("# T\n\n## Bölüm\n\nBu derste bakılan tetik **yerel**.\n"))
-        XCTAssertNil(read("# T\n\nBu derste bakılan tetik yerel.\n"))
         XCTAssertNil(read("# T\n\nBu derste bakılan tetikler **yerel**.\n"))
         XCTAssertNil(read("# T\n\nBu derste bakılan tetik ~~**yerel**~~.\n"))
     }

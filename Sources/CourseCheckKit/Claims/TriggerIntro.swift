@@ -9,7 +9,8 @@ extension Triggers {
 
     /// The bold value after the intro's lead, read as the bullet's is (`boldValue`, `showsBold`):
     /// in a paragraph before the lesson's first section heading (`##`), at most two words and no
-    /// end of a sentence or clause between the lead and the bold. Nil when there is none.
+    /// end of a sentence or clause between the lead and the bold; without one, a trigger named
+    /// plainly right after the lead (`plainIntro`). Nil when there is none.
     package static func intro(in prose: Prose) -> Declaration? {
         for block in prose.blocks {
             if case .heading(let level) = block.kind {
@@ -24,17 +25,13 @@ extension Triggers {
 
     /// The bytes test before a paragraph is rendered: every lesson's opening paragraphs are read on
     /// every run, and only one of them holds the sentence. Its lead shows `tetik` unless it is typed
-    /// with an entity or split by a tag (a `&` or `<`), and its value needs a bold's `*`, `_` or `<`.
+    /// with an entity or split by a tag (a `&` or `<`).
     static func mayHoldIntro(_ source: String) -> Bool {
         var source = source
         return source.withUTF8 { bytes in
-            func has(_ byte: UInt8) -> Bool { ByteSearch.firstOffset(of: byte, in: bytes) != nil }
-            let tag = has(UInt8(ascii: "<"))
-            guard tag || has(UInt8(ascii: "*")) || has(UInt8(ascii: "_")) else { return false }
-            return tag || has(UInt8(ascii: "&"))
-                || Self.introWord.withUnsafeBufferPointer {
-                    ByteSearch.firstOffset(of: $0, in: bytes) != nil
-                }
+            Self.introWord.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: bytes) != nil }
+                || ByteSearch.firstOffset(of: UInt8(ascii: "&"), in: bytes) != nil
+                || ByteSearch.firstOffset(of: UInt8(ascii: "<"), in: bytes) != nil
         }
     }
 
@@ -59,18 +56,37 @@ extension Triggers {
                 lead.indices.allSatisfy({ text[start + $0].character == lead[$0] })
             else { continue }
             let after = text[end].offset
-            guard
-                let strong = inline.emphasis.filter({ $0.strong && $0.open >= after }).min(by: { $0.open < $1.open }),
+            if let strong = inline.emphasis.filter({ $0.strong && $0.open >= after }).min(by: { $0.open < $1.open }),
                 showsBold(strong, in: inline)
-            else { return nil }
-            // What stands between: `,` or a word or two (`yine`), no sentence's end (a bold later on is another's).
-            let between = text[end...].prefix { $0.offset < strong.open }.map(\.character)
-            guard !between.contains(where: { ".:;!?".contains($0) }),
-                String(between).split(whereSeparator: { $0 == " " || $0 == "," || Quotation.isMark($0, inWord: false) })
-                    .count <= 2
-            else { return nil }
-            let (value, at) = boldValue(strong, in: inline)
-            return Declaration(value: value, location: block.location(of: at, in: path))
+            {
+                // What stands between: `,` or a word or two (`yine`), no sentence's end (a bold later on is another's).
+                let between = text[end...].prefix { $0.offset < strong.open }.map(\.character)
+                if !between.contains(where: { ".:;!?".contains($0) }),
+                    String(between).split(whereSeparator: {
+                        $0 == " " || $0 == "," || Quotation.isMark($0, inWord: false)
+                    }).count <= 2
+                {
+                    let (value, at) = boldValue(strong, in: inline)
+                    return Declaration(value: value, location: block.location(of: at, in: path))
+                }
+            }
+            return plainIntro(Array(text[end...]), block: block, path: path)
+        }
+        return nil
+    }
+
+    /// The intro's trigger written without its bold (`Bu derste bakılan tetik yerel: …`): a reader
+    /// still reads it, so it is judged as named. Only a trigger's exact name among the first three
+    /// words after the lead, before any end of a sentence or clause: anything else is no reading.
+    static func plainIntro(
+        _ text: [(character: Character, offset: Int)], block: Prose.TextBlock, path: String
+    ) -> Declaration? {
+        for (index, word) in TriggerDistributionClaim.words(text).prefix(3).enumerated() {
+            if index > 0, word.gap.contains(where: { ".:;!?(".contains($0) }) { return nil }
+            let value = Decomposed.composed(word.written.isEmpty ? word.text : word.written)
+            if names.contains(where: { $0.declared.sameBytes(value) }) {
+                return Declaration(value: value, location: block.location(of: word.offset, in: path))
+            }
         }
         return nil
     }
