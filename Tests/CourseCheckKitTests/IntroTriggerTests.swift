@@ -194,6 +194,41 @@ final class IntroTriggerTests: XCTestCase {
         XCTAssertEqual(try findings(after: rewrites), [])
     }
 
+    /// The same rewrites as a property: random lessons, each intro rewritten by a random one of the
+    /// forms that render as written (checked above on cmark-gfm's reading), say nothing.
+    func testRandomRewritesThatRenderTheSameSayNothing() throws {
+        let intros = try Self.lessonFiles.map(Self.intro(of:))
+        let forms: [(Intro) -> String] = [
+            { "__\($0.value)__" }, { "<strong>\($0.value)</strong>" }, { "**“\($0.value)”**" },
+            { "~~ortam~~ **\($0.value)**" },
+            { intro in
+                let first = intro.value.unicodeScalars.first!
+                return
+                    "**&#\(first.value);\(String(String.UnicodeScalarView(intro.value.unicodeScalars.dropFirst())))**"
+            },
+        ]
+        for seed in PropertySeeds.seeds(defaultCases: 1) {
+            var generator = BlockStructurePropertyTests.Generator(state: seed)
+            var edits: [CourseEdit] = []
+            var lead: Set<String> = []
+            for intro in intros where generator.next() % 4 == 0 {
+                let form = forms[Int(generator.next() % UInt64(forms.count))]
+                edits.append(
+                    (
+                        intro.file, intro.written,
+                        intro.written.replacingOccurrences(of: "**\(intro.value)**", with: form(intro))
+                    ))
+                lead.insert(intro.file)
+            }
+            // The lead wrapped, or with a no-break space, in one more lesson.
+            if let intro = intros.first(where: { !lead.contains($0.file) }) {
+                let spaced = generator.next() % 2 == 0 ? "Bu derste\nbakılan tetik" : "Bu derste bakılan\u{A0}tetik"
+                edits.append((intro.file, "Bu derste bakılan tetik", spaced))
+            }
+            XCTAssertEqual(try findings(after: edits), [], "COURSECHECK_PROPERTY_SEED=\(seed)")
+        }
+    }
+
     /// The reader alone, over the forms a lesson may write: the lead with `,` or `yine`, the value
     /// as rendered, or a trigger named plainly; no value past the first section heading, or when
     /// no trigger follows the lead (other courses need not write the sentence).
