@@ -354,12 +354,13 @@ extension DiagnosticID {
                     + "heading (written `#Title`, as a level-2 heading, behind an invisible character or with a "
                     + "character left before it, `x# Title`, or with `===` typed under it, which shows as text: reported "
                     + "there), the file's slug or the "
-                    + "course title. A title is "
+                    + "course title, or gives a `license` or `language` other than the course's (the index's, which "
+                    + "the other lessons give). A title is "
                     + "stated three times (the front matter, the heading, the index): the one the other two do not "
                     + "agree with is reported.",
                 fix: "Edit the reported line: add the key, remove the second one, make `title` and the heading the "
-                    + "title the index uses, make the `source` URL end in the file's slug, or quote a value YAML "
-                    + "cannot read as written."
+                    + "title the index uses, make the `source` URL end in the file's slug, write the course's "
+                    + "`license` or `language`, or quote a value YAML cannot read as written."
             )
         case .courseIndex:
             (
@@ -388,9 +389,11 @@ extension DiagnosticID {
                     + "gives a distribution that is none as written (a look-alike slash, three counts), or "
                     + "contradicts what its trees print, is given twice (a second bullet, agreeing or not), or its "
                     + "distribution differs from the first tree's "
-                    + "`countCauses` lines.",
+                    + "`countCauses` lines (or stands after the bold); or the intro's `Bu derste bakılan tetik **X**` "
+                    + "names another trigger than the lesson's.",
                 fix: "Write one bullet with **yerel**, **ebeveyn**, **gözlem** or **ortam** in bold, a cause one of "
-                    + "the lesson's trees prints, or a distribution (a/b/c/d) equal to the first tree's counts."
+                    + "the lesson's trees prints, or a distribution (a/b/c/d) equal to the first tree's counts; make "
+                    + "the intro name the same trigger."
             )
         case .closingTable:
             (

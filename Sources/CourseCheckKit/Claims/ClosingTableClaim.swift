@@ -336,9 +336,13 @@ package struct ClosingTableClaim: ClaimCheck {
             // A quoted trigger (`“ortam”`) is the trigger, as in the distribution sentence; a wrong
             // one is named as written.
             let given = cells[triggerColumn].name
+            // The table writes a distribution `dördü (a/b/c/d)`; a cell that writes the bullet's own
+            // words with the same counts (`dördünün de dağılımı (2/2/2/2)`) says what the lesson says.
             let sameDistribution =
-                declaration.distribution != nil && given.utf8.starts(with: "dördü (".utf8)
-                && Triggers.distribution(in: given) == declaration.distribution
+                declaration.distribution != nil && Triggers.distribution(in: given) == declaration.distribution
+                && (given.utf8.starts(with: "dördü (".utf8)
+                    || Triggers.introNaming(Triggers.Declaration(value: given, location: declaration.location))
+                        .sameBytes(Triggers.introNaming(declaration)))
             if !given.sameBytes(expected) && !sameDistribution {
                 findings.append(
                     .closingTable(
@@ -346,7 +350,9 @@ package struct ClosingTableClaim: ClaimCheck {
                             cells[triggerColumn].text, expected, on: lines[cells[triggerColumn].location.line - 1].text),
                         .trigger(
                             row: row + 1, given: cells[triggerColumn].text, path: course.lessons[lesson].path,
-                            declared: expected)))
+                            declared: expected,
+                            writes: declaration.distribution == nil || declaration.value.sameBytes(expected)
+                                ? nil : declaration.value)))
             }
         }
         // Rows are aligned to lessons by title (a shortest edit script), so one missing or extra row

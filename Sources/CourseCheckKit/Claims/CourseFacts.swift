@@ -19,6 +19,8 @@ package struct CourseFacts: Sendable {
         package var knowsOutputs: Bool { treeOutputs != nil }
         /// Every `Bu dersin tetiği:` bullet, read once (several claims read them).
         package let declarations: [Triggers.Declaration]
+        /// The bold value of the intro's `Bu derste bakılan tetik **X**`, read once (`Triggers.intro`).
+        package let intro: Triggers.Declaration?
         /// The paragraphs that may be the distribution sentence, found once for the lesson's text
         /// and shared by every copy of its facts (`TriggerDistributionClaim.candidates`).
         let distributionCandidates: Locked<[TriggerDistributionClaim.Candidate]?>
@@ -40,6 +42,7 @@ package struct CourseFacts: Sendable {
             prose = text.prose
             frontMatter = text.frontMatter
             declarations = text.declarations
+            intro = text.intro
             titles = text.titles
             distributionCandidates = text.distributionCandidates
             noteLabels = text.noteLabels
@@ -62,6 +65,7 @@ package struct CourseFacts: Sendable {
             package let prose: Prose
             package let frontMatter: FrontMatter?
             package let declarations: [Triggers.Declaration]
+            package let intro: Triggers.Declaration?
             package let titles: [String]
             /// Shared by the facts made from this text: the text facts and, after the trees ran,
             /// the whole facts, so what a claim prepared on the one is there for the other.
@@ -90,6 +94,7 @@ package struct CourseFacts: Sendable {
                     ?? FrontMatter.repairingClose(lesson.file.lines) ?? FrontMatter.repairingOpen(lesson.file.lines)
                     ?? FrontMatter.repairingStrayFence(lesson.file.lines)
                 declarations = Triggers.declarations(in: prose)
+                intro = Triggers.intro(in: prose)
                 var titles: [String] = []
                 let heading = Self.title(in: prose, after: frontMatter)?.text
                 // As rendered: a title whose spacing HTML collapses is the title.

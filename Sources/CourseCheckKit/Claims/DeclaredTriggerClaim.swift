@@ -113,6 +113,18 @@ package struct DeclaredTriggerClaim: ClaimCheck {
                     .declaredTrigger(
                         at: declaration.location,
                         .outvoted(declared: declaration.value, table: outvoted.tableSays, row: outvoted.row)))
+                // The table's trigger is the lesson's: an intro that names another (the bullet's, as
+                // often as not) is a second line to fix. One naming it is the truth, and says nothing.
+                if let intro = lesson.intro,
+                    let truth = Triggers.names.first(where: { $0.declared.sameBytes(outvoted.tableSays) }),
+                    !Triggers.introAgrees(
+                        intro, with: Triggers.Declaration(value: truth.declared, location: outvoted.row))
+                {
+                    findings.append(
+                        .declaredTrigger(
+                            at: intro.location,
+                            .introOutvoted(written: intro.value, table: truth.declared, row: outvoted.row)))
+                }
                 continue
             }
             if let problem = Self.problem(at: index, in: course, declaration) {
@@ -120,6 +132,10 @@ package struct DeclaredTriggerClaim: ClaimCheck {
                 if case .lookAlike(_, _, _, _, let offset) = problem { location.column += offset }
                 findings.append(.declaredTrigger(at: location, problem))
                 continue
+            }
+            // The bullet holds, so an intro naming another trigger is the slip: one finding, at its bold.
+            if let intro = lesson.intro, !Triggers.introAgrees(intro, with: declaration) {
+                findings.append(Self.introFinding(intro, declaration, lesson))
             }
             // The first declaration holds, so a later one that disagrees is the slip: one finding, there.
             // One that agrees is a bullet readers see twice (a line copied): one finding too.
@@ -134,6 +150,26 @@ package struct DeclaredTriggerClaim: ClaimCheck {
             }
         }
         return .checked(findings)
+    }
+
+    /// The finding at an intro that names another trigger than the sound bullet `declaration`: at
+    /// the character a reader cannot tell apart, when that is the difference.
+    static func introFinding(
+        _ intro: Triggers.Declaration, _ declaration: Triggers.Declaration, _ lesson: CourseFacts.LessonFacts
+    ) -> Diagnostic {
+        let naming = Triggers.introNaming(declaration)
+        let distribution = declaration.distribution != nil
+        let trees =
+            distribution
+            ? (lesson.outputs.first ?? nil).flatMap(Triggers.counts(inOutput:)) == declaration.distribution
+            : declaration.printed.map(lesson.causes.contains) ?? false
+        var location = intro.location
+        if let (_, _, offset) = Invisible.firstIndistinct(intro.value, naming) { location.column += offset }
+        return .declaredTrigger(
+            at: location,
+            .intro(
+                written: intro.value, naming: naming, bulletLine: declaration.location.line,
+                distribution: distribution, trees: trees))
     }
 
     /// What is wrong with a lesson's declaration, or nil when it holds or cannot be judged.
@@ -183,6 +219,10 @@ package struct DeclaredTriggerClaim: ClaimCheck {
             let (has, wanted, offset) = Invisible.firstIndistinct(declaration.value, trigger)
         {
             return .lookAlike(declaration.value, trigger: trigger, has: has, wanted: wanted, offset: offset)
+        }
+        // `**dördünün de dağılımı** (2/2/2/2)`: the counts moved out of the bold; the fix moves them back.
+        if let counts = declaration.distributionAfter {
+            return .distributionAfterBold(declaration.value, counts: counts)
         }
         return .unknown(declaration.value)
     }

@@ -149,6 +149,7 @@ package struct FrontMatterClaim: ClaimCheck {
                     at: SourceLocation(path: index.file.path, line: heading.line + 1),
                     .underlinedTitle(written: written)))
         }
+        let shared = sharedValues(course, index: index, findings: &findings)
         for lesson in course.lessons {
             let path = lesson.path
             // A file name saved decomposed is one finding at the file: its goldens' folder, the
@@ -198,6 +199,7 @@ package struct FrontMatterClaim: ClaimCheck {
                     ([lesson.title?.text].compactMap { $0 } + named).contains { Prose.rendersSame($0, value) }
                 case "course": courseTitle.map { Prose.rendersSame($0, value) } ?? false
                 case "source": Self.slug(of: value).sameBytes(lesson.slug)
+                case "license", "language": shared[key].map { Self.sameShared(key, $0.value, value) } ?? false
                 default: false
                 }
             }
@@ -369,6 +371,23 @@ package struct FrontMatterClaim: ClaimCheck {
                                 slug: slug, fileSlug: lesson.slug, url: Self.source(source.value, slug: lesson.slug),
                                 file: file, indexLine: Self.indexLine(linking: file, path: lesson.path, in: course))))
                 }
+            }
+            for key in Self.sharedKeys {
+                // A value YAML cannot read is its own finding, not a second one here.
+                guard let entry = frontMatter[key], !Self.saysNothing(entry.value), let expected = shared[key],
+                    !frontMatter.unreadable.contains(where: { $0.line == entry.line }),
+                    !Self.sameShared(key, entry.value, expected.value)
+                else { continue }
+                let others = course.lessons.count {
+                    $0.path != path
+                        && $0.frontMatter?[key].map { Self.sameShared(key, $0.value, expected.value) } == true
+                }
+                findings.append(
+                    .frontMatter(
+                        at: SourceLocation(path: path, line: entry.line),
+                        .sharedValue(
+                            key: key, value: entry.value, expected: expected.value, fromIndex: expected.fromIndex,
+                            others: others)))
             }
             if let value = frontMatter["course"], !value.value.allSatisfy(\.isWhitespace), let courseTitle,
                 !Prose.rendersSame(value.value, courseTitle)
@@ -701,6 +720,57 @@ package struct FrontMatterClaim: ClaimCheck {
         .frontMatter(
             at: SourceLocation(path: path, line: 1),
             .strayFenceAbove(written: stray.written, runsTo: stray.runsTo, page: page, wraps: stray.wraps))
+    }
+
+    /// The keys every page of the course gives one value (GitHub shows a page's front matter as a
+    /// table, so a reader sees a lesson's own): the lesson that differs is the slip.
+    static let sharedKeys = ["license", "language"]
+
+    /// Whether a value is none, which the empty-value finding or none is about: blank, or YAML's
+    /// null (`~`, `null`).
+    static func saysNothing(_ value: String) -> Bool {
+        value.allSatisfy(\.isWhitespace) || ["~", "null", "Null", "NULL"].contains(value)
+    }
+
+    /// Whether two values of a shared `key` are one: a language tag in either case.
+    static func sameShared(_ key: String, _ a: String, _ b: String) -> Bool {
+        let (a, b) = (a.trimmingWhitespaces, b.trimmingWhitespaces)
+        return key == "language" ? a.lowercased() == b.lowercased() : a.sameBytes(b)
+    }
+
+    /// The course's value of each shared key: the index's, unless every lesson gives another (then
+    /// the index is the one finding, and the lessons' value the course's); without an index, the
+    /// one more than half of a whole course's lessons give.
+    private func sharedValues(
+        _ course: CourseFacts, index: CourseFacts.Index?, findings: inout [Diagnostic]
+    ) -> [String: (value: String, fromIndex: Bool)] {
+        var shared: [String: (value: String, fromIndex: Bool)] = [:]
+        for key in Self.sharedKeys {
+            let written = course.lessons.compactMap { $0.frontMatter?[key]?.value }
+                .filter { !Self.saysNothing($0) }
+            if let index, let entry = index.frontMatter?[key], !Self.saysNothing(entry.value) {
+                if course.isWholeCourse, course.lessons.count > 1, written.count == course.lessons.count,
+                    let first = written.first, written.allSatisfy({ Self.sameShared(key, $0, first) }),
+                    !Self.sameShared(key, entry.value, first)
+                {
+                    findings.append(
+                        .frontMatter(
+                            at: SourceLocation(path: index.file.path, line: entry.line),
+                            .indexSharedValue(key: key, value: entry.value, lessons: first)))
+                    shared[key] = (first, false)
+                } else {
+                    shared[key] = (entry.value, true)
+                }
+                continue
+            }
+            guard course.isWholeCourse,
+                let value = written.first(where: { value in
+                    2 * written.count { Self.sameShared(key, $0, value) } > written.count
+                }), written.count >= 3
+            else { continue }
+            shared[key] = (value, false)
+        }
+        return shared
     }
 
     private func mostCommonCourse(_ course: CourseFacts) -> String? {

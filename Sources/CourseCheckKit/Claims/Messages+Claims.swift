@@ -170,6 +170,11 @@ extension Diagnostic {
         case course(String, courseTitle: String)
         /// The index's `title` differs from the course every lesson names.
         case indexTitle(String, lessons: String)
+        /// A lesson's `key` (`license`, `language`) is `value` where the course's is `expected`: the
+        /// index's (`fromIndex`), or the one most lessons give; `others`: the other lessons giving it.
+        case sharedValue(key: String, value: String, expected: String, fromIndex: Bool, others: Int)
+        /// The index's `key` is `value` where every lesson gives `lessons`.
+        case indexSharedValue(key: String, value: String, lessons: String)
         /// The index's `# ` heading differs from its `title` at `titleLine`.
         case indexHeading(String, title: String, titleLine: Int)
         /// The `---` at the top never closes, so a renderer shows it as markdown.
@@ -274,6 +279,15 @@ extension Diagnostic {
                     + "write source: '\(url)'"
             case .course(let value, let courseTitle):
                 "course '\(value)' differs from the course title '\(courseTitle)'" + unseen(value, courseTitle)
+            case .sharedValue(let key, let value, let expected, let fromIndex, let others):
+                "the lesson's \(key) '\(value)' differs from the course's, '\(expected)', which "
+                    + (fromIndex
+                        ? "the index gives" + (others > 0 ? " and \(Plural.count(others, "other lesson")) too" : "")
+                        : "\(Plural.count(others, "other lesson")) give")
+                    + "; write '\(expected)'" + unseen(value, expected)
+            case .indexSharedValue(let key, let value, let lessons):
+                "the course's \(key) '\(value)' differs from the one every lesson gives, '\(lessons)'; write "
+                    + "'\(lessons)'" + unseen(value, lessons)
             case .indexTitle(let title, let lessons):
                 "the course title '\(title)' differs from the course every lesson names, '\(lessons)'"
                     + unseen(title, lessons)
@@ -725,6 +739,15 @@ extension Diagnostic {
         case repeated(String, firstLine: Int)
         /// The closing table's row (at `row`) gives `table`, and the distribution sentence counts it so.
         case outvoted(declared: String, table: String, row: SourceLocation)
+        /// The intro's bold names `written` where the sound bullet at `bulletLine` declares what the
+        /// intro writes `naming`; `trees`: the lesson's trees show it too (its first tree counts a
+        /// `distribution`).
+        case intro(written: String, naming: String, bulletLine: Int, distribution: Bool, trees: Bool)
+        /// The intro's bold names `written` where the closing table's row (at `row`) gives `table`,
+        /// which outvotes the lesson's bullet.
+        case introOutvoted(written: String, table: String, row: SourceLocation)
+        /// The bold names no trigger, and the distribution `counts` stands right after it, outside.
+        case distributionAfterBold(String, counts: String)
     }
 
     static func declaredTrigger(at location: SourceLocation, _ problem: DeclaredTrigger) -> Diagnostic {
@@ -812,8 +835,37 @@ extension Diagnostic {
             case .outvoted(let declared, let table, let row):
                 "declares the trigger '\(declared)', but the closing table (\(row.path):\(row.line)) gives '\(table)' and "
                     + "the distribution sentence counts it so; one of the three is a slip, most likely this one"
+            case .intro(let written, let naming, let line, let distribution, let trees):
+                introMessage(written, naming: naming, bulletLine: line, distribution: distribution, trees: trees)
+            case .distributionAfterBold(let value, let counts):
+                "unknown trigger '\(value)': its distribution \(counts) stands after the bold, so the bold reads as "
+                    + "no trigger; move it inside, **\(value) \(counts)**"
+            case .introOutvoted(let written, let table, let row):
+                "the intro names '\(written)', but the closing table (\(row.path):\(row.line)) gives '\(table)' and the "
+                    + "distribution sentence counts it so; write **\(table)**" + unseen(written, table)
             }
         return Diagnostic(.declaredTrigger, at: location, message)
+    }
+
+    /// The intro's bold against the bullet's trigger: a character a reader cannot tell apart (or a
+    /// letter without its mark) named; a misspelt trigger "did you mean"; another trigger the fix.
+    private static func introMessage(
+        _ written: String, naming: String, bulletLine: Int, distribution: Bool, trees: Bool
+    ) -> String {
+        let declares = distribution ? "declares a distribution" : "'s trigger is '\(naming)'"
+        let backing = distribution ? " and its first tree's counts" : " and its trees"
+        let why = "the bullet at line \(bulletLine)" + (trees ? backing : "")
+        if let difference = difference(written, naming) {
+            return "the intro names '\(written)', not '\(naming)', which the lesson declares (\(why)): \(difference)"
+        }
+        if Triggers.names.allSatisfy({ !$0.declared.sameBytes(written) }),
+            Suggestion.closest(to: written, among: [naming]) != nil
+        {
+            return "the intro names '\(written)', which is no trigger; did you mean '\(naming)', which the lesson "
+                + "declares (\(why))?"
+        }
+        return "the intro names '\(written)', but the lesson\(distribution ? " " : "")\(declares) (\(why)); "
+            + "write **\(naming)**"
     }
 
     /// Which line of the closing table.
@@ -824,8 +876,10 @@ extension Diagnostic {
     }
 
     enum ClosingTable {
-        /// Row `row` (1-based) gives `given` as the trigger of the lesson at `path`, which declares `declared`.
-        case trigger(row: Int, given: String, path: String, declared: String)
+        /// Row `row` (1-based) gives `given` as the trigger of the lesson at `path`, which declares
+        /// `declared` (in the table's form); `writes`: the bullet's own words for a distribution
+        /// (`dördünün de dağılımı (2/2/2/2)`, which the table writes `dördü (2/2/2/2)`).
+        case trigger(row: Int, given: String, path: String, declared: String, writes: String? = nil)
         /// Row `row` names `named` where lesson `lesson` (1-based) is `title`.
         case title(row: Int, named: String, lesson: Int, title: String)
         /// Row `row` gives its trigger as `written`, wrapped in what shows it otherwise (`why`); the
@@ -940,7 +994,10 @@ extension Diagnostic {
     static func closingTable(at location: SourceLocation, _ problem: ClosingTable) -> Diagnostic {
         let message =
             switch problem {
-            case .trigger(let row, let given, let path, let declared):
+            case .trigger(let row, let given, let path, let declared, let writes?):
+                "row \(row) gives the trigger '\(given)'; \(path) declares the distribution '\(writes)', which the "
+                    + "table writes '\(declared)'" + unseen(given, declared)
+            case .trigger(let row, let given, let path, let declared, nil):
                 "row \(row) gives the trigger '\(given)'; \(path) declares '\(declared)'" + unseen(given, declared)
             case .wrappedTrigger(let row, let written, let why, let path, let declared):
                 "row \(row) gives the trigger '\(written)', which is \(why), so it cannot be read (\(path) declares "

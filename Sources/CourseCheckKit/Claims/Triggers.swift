@@ -17,6 +17,9 @@ package enum Triggers {
         package var second: (value: String, location: SourceLocation)?
         /// The first trigger the bullet names, when it names a second (`**ortam ve ebeveyn**` names `ortam`).
         package var firstNamed: String?
+        /// The distribution written right after a bold that names no trigger (`**dördünün de
+        /// dağılımı** (2/2/2/2)`), as written: it belongs inside the bold.
+        package var distributionAfter: String?
 
         /// The four numbers of `dördünün de dağılımı (a/b/c/d)`, when the lesson declares a distribution.
         package var distribution: [Int]? { Triggers.distribution(in: value) }
@@ -131,19 +134,11 @@ package enum Triggers {
             guard
                 let strong = inline.emphasis.first(where: { isValue($0, in: block) })
             else { continue }
-            // Quotation marks in the bold around the name (`**“gözlem”**`) are read past, as the
-            // sentence reads them (`Quotation`): the value, and where it starts, are the name's.
-            let plain = inline.plain(strong.content)
-            let value = Quotation.unquoted(plain)
-            var start = strong.content.lowerBound
-            if value != plain,
-                let first = inline.readable().first(where: {
-                    strong.content.contains($0.offset) && !$0.character.isWhitespace
-                        && !Quotation.isMark($0.character, inWord: false)
-                })
-            {
-                start = first.offset
-            }
+            let (value, start) = boldValue(strong, in: inline)
+            // A bold that is neither a trigger nor a distribution may have lost its counts past its end.
+            let distributionAfter =
+                names.contains(where: { $0.declared.sameBytes(value) }) || value.contains("(")
+                ? nil : leadingDistribution(inline.plain(strong.content.upperBound..<inline.source.count))
             // Every trigger name the reader reads from the value on: a second one is a second trigger,
             // but for one after the bold that its phrase comments on (`**yerel** (ebeveyn değil)`).
             let words = TriggerDistributionClaim.words(
@@ -154,13 +149,39 @@ package enum Triggers {
             let second = named.first { !Invisible.reading($0.text).sameBytes(Invisible.reading(named[0].text)) }
             declarations.append(
                 Declaration(
-                    // Composed: a value saved decomposed reads as the trigger, and its page's one
-                    // `decomposed` finding says so.
-                    value: Decomposed.composed(value), location: block.location(of: start, in: prose.path),
+                    value: value, location: block.location(of: start, in: prose.path),
                     second: second.map { ($0.text, block.location(of: $0.offset, in: prose.path)) },
-                    firstNamed: second == nil ? nil : named[0].text))
+                    firstNamed: second == nil ? nil : named[0].text, distributionAfter: distributionAfter))
         }
         return declarations
+    }
+
+    /// The value a bold trigger span (`strong`, in `inline`) gives as a reader reads it, and the
+    /// UTF-8 offset where it starts: the bullet's and the intro's alike. Quotation marks in the bold
+    /// around the name (`**“gözlem”**`) are read past, as the sentence reads them (`Quotation`), so
+    /// the value, and where it starts, are the name's. Composed: a value saved decomposed reads as
+    /// the trigger, and its page's one `decomposed` finding says so.
+    static func boldValue(_ strong: Inline.Emphasis, in inline: Inline) -> (value: String, start: Int) {
+        let plain = inline.plain(strong.content)
+        let value = Quotation.unquoted(plain)
+        var start = strong.content.lowerBound
+        if value != plain,
+            let first = inline.readable().first(where: {
+                strong.content.contains($0.offset) && !$0.character.isWhitespace
+                    && !Quotation.isMark($0.character, inWord: false)
+            })
+        {
+            start = first.offset
+        }
+        return (Decomposed.composed(value), start)
+    }
+
+    /// The distribution `(a/b/c/d)` that `text` opens with (blanks before it read past), as written.
+    static func leadingDistribution(_ text: String) -> String? {
+        let rest = spaced(text).trimmingWhitespaces
+        guard rest.hasPrefix("("), let close = rest.firstIndex(of: ")") else { return nil }
+        let written = String(rest[...close])
+        return distribution(in: written) == nil ? nil : written
     }
 
     /// The words after the bold value (which ends at offset `end`) that stand in a phrase commenting
@@ -546,6 +567,14 @@ package enum Triggers {
         guard span.strong, !span.struck, !span.inImage,
             Quotation.unquoted(spaced(unstruck(inline, 0..<span.open)).trimmingWhitespaces) == bulletLead
         else { return false }
+        return showsBold(span, in: inline)
+    }
+
+    /// True when the strong `span` shows a reader bold text: not crossed out, not an image's alt
+    /// text, and not bold around a wrapper (`**~~X~~**`, `**<del>X</del>**`). The bullet's value and
+    /// the intro's are read alike.
+    static func showsBold(_ span: Inline.Emphasis, in inline: Inline) -> Bool {
+        guard span.strong, !span.struck, !span.inImage else { return false }
         guard Inline.mayBeWrapped(inline.source[span.content]),
             let inside = inline.wrapper(from: span.open), span.content.contains(inside.range.lowerBound)
         else { return true }

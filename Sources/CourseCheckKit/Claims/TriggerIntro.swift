@@ -1,0 +1,111 @@
+/// A lesson's intro names its trigger in bold too (`Bu derste bakılan tetik **yerel**: …`), the
+/// first statement of it a reader meets. It is one more voice of the trigger's decision: judged
+/// against a sound bullet (`DeclaredTriggerClaim`), and a voice for the bullet in
+/// `TriggerConsensus`. A lesson without the sentence says nothing here: other courses need not
+/// write one.
+extension Triggers {
+    /// The intro sentence's lead, before its bold value (`, ` or `yine` may stand between).
+    static let introLead = "Bu derste bakılan tetik"
+
+    /// The bold value after the intro's lead, read as the bullet's is (`boldValue`, `showsBold`):
+    /// in a paragraph before the lesson's first section heading (`##`), at most two words and no
+    /// end of a sentence or clause between the lead and the bold; without one, a trigger named
+    /// plainly right after the lead (`plainIntro`). Nil when there is none.
+    package static func intro(in prose: Prose) -> Declaration? {
+        for block in prose.blocks {
+            if case .heading(let level) = block.kind {
+                if level > 1 { return nil }
+                continue
+            }
+            guard block.itemMarker == nil, mayHoldIntro(block.source) else { continue }
+            if let intro = intro(in: block, path: prose.path) { return intro }
+        }
+        return nil
+    }
+
+    /// The bytes test before a paragraph is rendered: every lesson's opening paragraphs are read on
+    /// every run, and only one of them holds the sentence. Its lead shows `tetik` unless it is typed
+    /// with an entity or split by a tag (a `&` or `<`).
+    static func mayHoldIntro(_ source: String) -> Bool {
+        var source = source
+        return source.withUTF8 { bytes in
+            Self.introWord.withUnsafeBufferPointer { ByteSearch.firstOffset(of: $0, in: bytes) != nil }
+                || ByteSearch.firstOffset(of: UInt8(ascii: "&"), in: bytes) != nil
+                || ByteSearch.firstOffset(of: UInt8(ascii: "<"), in: bytes) != nil
+        }
+    }
+
+    /// `tetik` as bytes, for `mayHoldIntro`.
+    private static let introWord = Array("tetik".utf8)
+
+    /// The intro's value in `block`, when its rendered text holds the lead.
+    static func intro(in block: Prose.TextBlock, path: String) -> Declaration? {
+        let inline = block.inline
+        // As rendered, any space a plain one and a run of them one (`spaced`): the lead as the bullet's is read.
+        var text: [(character: Character, offset: Int)] = []
+        for read in inline.readable() {
+            let blank = read.character.isWhitespace
+            if blank, text.last?.character == " " { continue }
+            text.append((blank ? " " : read.character, read.offset))
+        }
+        let lead = Array(introLead)
+        guard text.count > lead.count else { return nil }
+        for start in 0..<(text.count - lead.count) where text[start].character == lead[0] {
+            let end = start + lead.count
+            guard start == 0 || !text[start - 1].character.isLetter, !text[end].character.isLetter,
+                lead.indices.allSatisfy({ text[start + $0].character == lead[$0] })
+            else { continue }
+            let after = text[end].offset
+            if let strong = inline.emphasis.filter({ $0.strong && $0.open >= after }).min(by: { $0.open < $1.open }),
+                showsBold(strong, in: inline)
+            {
+                // What stands between: `,` or a word or two (`yine`), no sentence's end (a bold later on is another's).
+                let between = text[end...].prefix { $0.offset < strong.open }.map(\.character)
+                if !between.contains(where: { ".:;!?".contains($0) }),
+                    String(between).split(whereSeparator: {
+                        $0 == " " || $0 == "," || Quotation.isMark($0, inWord: false)
+                    }).count <= 2
+                {
+                    let (value, at) = boldValue(strong, in: inline)
+                    return Declaration(value: value, location: block.location(of: at, in: path))
+                }
+            }
+            return plainIntro(Array(text[end...]), block: block, path: path)
+        }
+        return nil
+    }
+
+    /// The intro's trigger written without its bold (`Bu derste bakılan tetik yerel: …`): a reader
+    /// still reads it, so it is judged as named. Only a trigger's exact name among the first three
+    /// words after the lead, before any end of a sentence or clause: anything else is no reading.
+    static func plainIntro(
+        _ text: [(character: Character, offset: Int)], block: Prose.TextBlock, path: String
+    ) -> Declaration? {
+        for (index, word) in TriggerDistributionClaim.words(text).prefix(3).enumerated() {
+            if index > 0, word.gap.contains(where: { ".:;!?(".contains($0) }) { return nil }
+            let value = Decomposed.composed(word.written.isEmpty ? word.text : word.written)
+            if names.contains(where: { $0.declared.sameBytes(value) }) {
+                return Declaration(value: value, location: block.location(of: word.offset, in: path))
+            }
+        }
+        return nil
+    }
+
+    /// The value the intro should name, given the bullet's: the bullet's own, or for a
+    /// distribution its words without the counts (`dördünün de dağılımı`), as lesson 1 writes it.
+    static func introNaming(_ bullet: Declaration) -> String {
+        guard bullet.distribution != nil, let open = bullet.value.firstIndex(of: "(") else { return bullet.value }
+        let words = String(bullet.value[..<open]).trimmingWhitespaces
+        return words.isEmpty ? bullet.value : words
+    }
+
+    /// True when the intro's value names what the bullet declares: the same value as rendered, or
+    /// for a distribution its words alone or the same counts.
+    static func introAgrees(_ intro: Declaration, with bullet: Declaration) -> Bool {
+        let value = spaced(intro.value).trimmingWhitespaces
+        if value.sameBytes(spaced(bullet.value).trimmingWhitespaces) { return true }
+        guard let counts = bullet.distribution else { return false }
+        if value.sameBytes(spaced(introNaming(bullet))) { return true }
+        return intro.distribution == counts && triggerBeside(distribution: value) == nil
+    }
+}
