@@ -35,6 +35,9 @@ extension Triggers {
         }
     }
 
+    /// The intro's lead as scalar values, for `intro(in:path:)`.
+    private static let introLeadScalars = introLead.unicodeScalars.map(\.value)
+
     /// `tetik` as bytes, for `mayHoldIntro`.
     private static let introWord = Array("tetik".utf8)
 
@@ -42,18 +45,28 @@ extension Triggers {
     static func intro(in block: Prose.TextBlock, path: String) -> Declaration? {
         let inline = block.inline
         // As rendered, any space a plain one and a run of them one (`spaced`): the lead as the bullet's is read.
+        // Each character's scalar beside it (`UInt32.max` for one of several scalars), compared by
+        // value: `Character`'s own `isWhitespace` and `==` cost ten times more, on every opening paragraph.
         var text: [(character: Character, offset: Int)] = []
+        var scalars: [UInt32] = []
         for read in inline.readable() {
-            let blank = read.character.isWhitespace
-            if blank, text.last?.character == " " { continue }
+            var iterator = read.character.unicodeScalars.makeIterator()
+            guard let first = iterator.next() else { continue }
+            let single = iterator.next() == nil
+            // `Character.isWhitespace` is its first scalar's: ASCII by value, the rest by property.
+            let blank =
+                first.value < 0x80
+                ? first.value == 0x20 || (0x09...0x0D).contains(first.value) : first.properties.isWhitespace
+            if blank, scalars.last == 0x20 { continue }
             text.append((blank ? " " : read.character, read.offset))
+            scalars.append(blank ? 0x20 : single ? first.value : UInt32.max)
         }
-        let lead = Array(introLead)
+        let lead = Self.introLeadScalars
         guard text.count > lead.count else { return nil }
-        for start in 0..<(text.count - lead.count) where text[start].character == lead[0] {
+        for start in 0..<(text.count - lead.count) where scalars[start] == lead[0] {
             let end = start + lead.count
-            guard start == 0 || !text[start - 1].character.isLetter, !text[end].character.isLetter,
-                lead.indices.allSatisfy({ text[start + $0].character == lead[$0] })
+            guard lead.indices.allSatisfy({ scalars[start + $0] == lead[$0] }),
+                start == 0 || !text[start - 1].character.isLetter, !text[end].character.isLetter
             else { continue }
             let after = text[end].offset
             if let strong = inline.emphasis.filter({ $0.strong && $0.open >= after }).min(by: { $0.open < $1.open }),
