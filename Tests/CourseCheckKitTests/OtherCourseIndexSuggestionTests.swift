@@ -13,12 +13,12 @@ final class OtherCourseIndexSuggestionTests: XCTestCase {
         let source = Fixture.root.appendingPathComponent("other-course")
         try FileManager.default.copyItem(
             at: source.appendingPathComponent("lessons"), to: root.appendingPathComponent("lessons"))
-        let cache = root.appendingPathComponent("cache").path
         let index = root.appendingPathComponent("lessons/README.md")
         let original = try String(contentsOf: index, encoding: .utf8)
         func check(_ text: String) throws -> String {
             try text.write(to: index, atomically: true, encoding: .utf8)
-            let run = InProcess.run(["--cache-dir", cache, "--no-goldens", "lessons"], in: root)
+            // The tests' shared cache: the course's trees compile once per test run.
+            let run = InProcess.run(["--no-goldens", "lessons"], in: root)
             return run.stderr + run.stdout.components(separatedBy: "; ").suffix(1).joined()
         }
         let typo = try check(original.replacingOccurrences(of: "(02-steps.md)", with: "(02-stpes.md)"))
