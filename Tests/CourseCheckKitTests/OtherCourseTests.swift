@@ -124,7 +124,8 @@ final class OtherCourseTests: XCTestCase {
             1 lesson: 1 core, 1 tree, 0 fragments; compiler: 1 tree accepted; swiftc: 1 tree (cached: 1 result) \
             [the course's core Counter.swift is not the embedded core]; goldens: 1 compared; claims: 0 checked, \
             2 not applicable (course-index, fragment-syntax), \(off); 0 errors
-            started a course in course (core Counter.swift): 'make verify' checks it
+            started a course in course (core Counter.swift): 'make verify' checks it (with coursecheck on PATH, or \
+            'make verify COURSECHECK=/path/to/coursecheck')
 
             """)
         let course = root.appendingPathComponent("course")

@@ -1210,16 +1210,27 @@ extension CourseIndexClaim {
         let keys = course.lessons.map { normalized($0.path) }
         let files = course.lessons.map(\.path.fileName)
         var findings: [Diagnostic] = []
-        for block in index.prose.blocks {
-            for link in block.inline.links where !link.destination.contains("://") {
-                let resolved = resolved(link.destination, indexPath: path)
-                guard LessonName.isLessonFile(resolved.fileName), !keys.contains(where: { $0.sameBytes(resolved) })
-                else { continue }
-                findings.append(
-                    .courseIndex(
-                        at: block.location(of: link.text.lowerBound, in: path),
-                        .notALesson(file: link.destination, meant: nil)))
-            }
+        let links = index.prose.blocks.flatMap { block in
+            block.inline.links.filter { !$0.destination.contains("://") }.map { (block, $0) }
+        }
+        let linked = Set(
+            links.compactMap { _, link in
+                keys.firstIndex { $0.sameBytes(resolved(link.destination, indexPath: path)) }
+            })
+        var suggested: Set<Int> = []
+        for (block, link) in links {
+            let resolved = resolved(link.destination, indexPath: path)
+            guard LessonName.isLessonFile(resolved.fileName), !keys.contains(where: { $0.sameBytes(resolved) })
+            else { continue }
+            let text = String(decoding: block.inline.source[link.text], as: UTF8.self)
+            let meant = Self.meant(
+                resolved.fileName, text: text, course: course,
+                among: keys.indices.filter { !linked.contains($0) && !suggested.contains($0) })
+            if let meant { suggested.insert(meant) }
+            findings.append(
+                .courseIndex(
+                    at: block.location(of: link.text.lowerBound, in: path),
+                    .notALesson(file: link.destination, meant: meant.map { files[$0] })))
         }
         let items = index.blockItems.compactMap { $0 }
         var itemLine: [Int: Int] = [:]
@@ -1229,11 +1240,31 @@ extension CourseIndexClaim {
         }
         guard itemLine.count >= 2, itemLine.count * 2 >= keys.count else { return findings }
         let lastLine = items.last?.line.number ?? index.file.lines.count
-        for lesson in keys.indices where itemLine[lesson] == nil {
+        // A lesson a link to no lesson file is said to mean is that link's finding, not unlisted too.
+        for lesson in keys.indices where itemLine[lesson] == nil && !suggested.contains(lesson) {
             let next = keys.indices.dropFirst(lesson + 1).compactMap { itemLine[$0] }.first ?? lastLine
             findings.append(.courseIndex(at: SourceLocation(path: path, line: next), .unlisted(file: files[lesson])))
         }
         return findings.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
+    }
+}
+
+extension CourseIndexClaim {
+    /// The lesson a link to no lesson file (`file`, its text `text`) means, among the lessons no
+    /// link of the index opens: the one with that title (a `git mv` keeps the title the link
+    /// shows), else one whose file name is a slip away, else the one lesson with the same number
+    /// (a rename keeps the number); nil when none is clear.
+    static func meant(_ file: String, text: String, course: CourseFacts, among candidates: [Int]) -> Int? {
+        let files = course.lessons.map(\.path.fileName)
+        if let lesson = candidates.first(where: { course.lessons[$0].isTitled(text) })
+            ?? candidates.first(where: { EditDistance.between(files[$0], file, atMost: 3) != nil })
+        {
+            return lesson
+        }
+        let number = file.prefix { $0.isASCII && $0.isNumber }
+        guard !number.isEmpty else { return nil }
+        let numbered = candidates.filter { files[$0].prefix { $0.isASCII && $0.isNumber } == number }
+        return numbered.count == 1 ? numbered[0] : nil
     }
 }
 

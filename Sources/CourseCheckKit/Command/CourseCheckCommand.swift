@@ -35,6 +35,8 @@ package struct CourseCheckCommand {
     /// Set on the command `--commit-hook` runs in its export of the index (`StagedCourse`), which is
     /// checked as it is.
     var checksExport = false
+    /// That export, so a refused commit can be told from one that only lacks its goldens' staging.
+    var staged: StagedCourse? = nil
 
     package init(environment: Environment, stdout: OutputSink, stderr: OutputSink) {
         self.environment = environment
@@ -277,9 +279,11 @@ package struct CourseCheckCommand {
             let goldenIDs: Set<DiagnosticID> = [
                 .goldenDrift, .goldenMissing, .goldenOrphan, .goldenRenamed, .goldenUnreadable,
             ]
+            var afterPatch = checker
+            afterPatch.configuration.afterPromotion = true
             let goldens =
                 checker.configuration.goldens == .off
-                ? [] : try checker.check(plan).diagnostics.filter { goldenIDs.contains($0.id) }
+                ? [] : try afterPatch.check(plan).diagnostics.filter { goldenIDs.contains($0.id) }
             let unfixed =
                 (first.diagnostics.filter { ![.outputDrift, .coreDrift].contains($0.id) } + promotion.skipped + goldens)
                 .sorted { ($0.location.path, $0.location.line) < ($1.location.path, $1.location.line) }

@@ -86,6 +86,10 @@ struct CourseStarter {
 
         ## verify: check every lesson: core, trees, expected blocks and goldens
         verify:
+        \t@command -v $(firstword $(COURSECHECK)) >/dev/null 2>&1 || { \\
+        \t  echo "make verify: '$(firstword $(COURSECHECK))' is not a command here; put coursecheck on PATH" \\
+        \t    "('make install PREFIX=...' in coursecheck's repository) or name it:" \\
+        \t    "make verify COURSECHECK=/path/to/coursecheck" >&2; exit 2; }
         \t$(COURSECHECK) lessons/
 
         """

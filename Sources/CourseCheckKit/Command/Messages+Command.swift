@@ -120,8 +120,10 @@ extension CourseCheckError {
 }
 
 extension CourseStarter {
-    /// What `init` says once the course passes its own check.
+    /// What `init` says once the course passes its own check; `make verify` runs the coursecheck
+    /// on PATH, so the way to name another is said too.
     static func started(_ shown: String, core: String) -> String {
-        "started a course in \(shown) (core \(core)): 'make verify' checks it\n"
+        "started a course in \(shown) (core \(core)): 'make verify' checks it (with coursecheck on PATH, or "
+            + "'make verify COURSECHECK=/path/to/coursecheck')\n"
     }
 }

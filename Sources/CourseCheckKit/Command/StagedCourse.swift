@@ -15,6 +15,14 @@ struct StagedCourse {
     let top: String
     /// The directory the command ran in, relative to `top` ("" at the top).
     let prefix: String
+    /// The exported files, relative to `top`, in the copy under `tree`.
+    var files: [String] = []
+    /// The goldens directories the check reads, relative to `top`.
+    var goldens: [String] = []
+    /// The copy of the index's files.
+    var tree: URL? = nil
+    /// The caller's environment, for git.
+    var environment: [String: String] = [:]
 
     /// The export, or nil when `directory` is not in a git work tree (or git is not there): the
     /// lessons are then checked as they are, e.g. an export `scripts/pre-commit` already made.
@@ -91,7 +99,76 @@ struct StagedCourse {
             }
         }
         done = true
-        return StagedCourse(scratch: scratch, currentDirectory: current, top: top, prefix: prefix)
+        var staged = StagedCourse(scratch: scratch, currentDirectory: current, top: top, prefix: prefix)
+        staged.files = files
+        staged.goldens = pathspecs.filter { $0.hasSuffix("/goldens") }.compactMap { Self.relative($0, to: top) }
+        if case .directory(let goldens) = invocation.goldens,
+            let relative = Self.relative(
+                Self.canonical(goldens.hasPrefix("/") ? goldens : directory.path + "/" + goldens), to: top)
+        {
+            staged.goldens.append(relative)
+        }
+        staged.tree = tree
+        staged.environment = environment
+        return staged
+    }
+
+    /// The copy of the directory the command ran in, in a second export that holds the index's
+    /// lessons with the working tree's goldens, as `git add goldens/` would stage them (untracked
+    /// goldens added, deleted ones removed, ignored ones left out); nil when the working tree's
+    /// goldens are the index's, or cannot all be read. A check of it tells whether a refused
+    /// commit only lacks the goldens an `--update` already wrote.
+    func withWorkingGoldens() throws(CourseCheckError) -> URL? {
+        guard let tree, !goldens.isEmpty, let git = Toolchain.onPath("git", environment: environment) else {
+            return nil
+        }
+        let runner = Git(executable: URL(fileURLWithPath: git), environment: environment, scratch: scratch)
+        let specs = goldens.map { ":(top,literal)" + $0 }
+        guard
+            let listed = try runner.output(
+                ["ls-files", "-z", "--cached", "--others", "--exclude-standard", "--"] + specs,
+                in: URL(fileURLWithPath: top))
+        else { return nil }
+        func underGoldens(_ file: String) -> Bool {
+            goldens.contains { $0.isEmpty || file.hasPrefix($0 + "/") }
+        }
+        var working: [String: Data] = [:]
+        for file in Set(listed.split(separator: "\0").map(String.init)) {
+            var isDirectory: ObjCBool = false
+            let path = top + "/" + file
+            // Deleted in the working tree: `git add` stages the removal.
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            guard !isDirectory.boolValue, let data = FileManager.default.contents(atPath: path) else { return nil }
+            working[file] = data
+        }
+        var staged: [String: Data] = [:]
+        for file in files where underGoldens(file) {
+            guard let data = FileManager.default.contents(atPath: tree.path + "/" + file) else { return nil }
+            staged[file] = data
+        }
+        guard working != staged else { return nil }
+        let copy = scratch.url.appendingPathComponent("working", isDirectory: true)
+        try scratch.makeDirectory(copy)
+        var made: Set<String> = []
+        func write(_ data: Data, to file: String) throws(CourseCheckError) {
+            var folder = copy
+            for part in file.split(separator: "/").dropLast() {
+                folder = folder.appendingPathComponent(String(part), isDirectory: true)
+                if made.insert(folder.path).inserted { try scratch.makeDirectory(folder) }
+            }
+            try scratch.write(bytes: [UInt8](data), to: copy.appendingPathComponent(file))
+        }
+        for file in files where !underGoldens(file) {
+            guard let data = FileManager.default.contents(atPath: tree.path + "/" + file) else { return nil }
+            try write(data, to: file)
+        }
+        for (file, data) in working.sorted(by: { $0.key < $1.key }) { try write(data, to: file) }
+        var current = copy
+        for part in prefix.split(separator: "/") {
+            current = current.appendingPathComponent(String(part), isDirectory: true)
+            if made.insert(current.path).inserted { try scratch.makeDirectory(current) }
+        }
+        return current
     }
 
     /// `path` with its links resolved, a part that does not exist kept as written (a goldens

@@ -91,6 +91,9 @@ package struct CourseChecker: Sendable {
         package var rememberTextClaims = true
         /// The command validated the goldens directories already (once per run, not once per check).
         package var storesValidated = false
+        /// The goldens judged as `--promote` leaves the lessons (its dry run): a drifting tree it
+        /// rewrites no longer drifts from its expected block, so the advice names `--update` alone.
+        package var afterPromotion = false
         /// Lesson texts that replace the files on disk, by the lesson's standardized path: an
         /// editor's unsaved buffers (`coursecheck lsp`). Empty for every other command.
         package var overlay: [String: [UInt8]] = [:]
@@ -308,7 +311,8 @@ package struct CourseChecker: Sendable {
         let checked = parallelMap(Array(results.indices), width: configuration.router.toolchain.workers) {
             index -> [Finding]? in
             guard let store = results[index].store, exists[store.rootPath] == true else { return nil }
-            return GoldenCheck(store: store).check(results[index], orphans: judging[index])
+            return GoldenCheck(store: store, afterPromotion: configuration.afterPromotion).check(
+                results[index], orphans: judging[index])
         }
         var compared = 0
         var reportedRoots: Set<String> = []
@@ -375,7 +379,7 @@ package struct CourseChecker: Sendable {
                 let oldFolder = orphan.url.deletingLastPathComponent().lastPathComponent
                 let oldName = orphan.url.lastPathComponent
                 let newName = golden.url.lastPathComponent
-                let output = GoldenCheck(store: store).renamedOutput(
+                let output = GoldenCheck(store: store, afterPromotion: configuration.afterPromotion).renamedOutput(
                     tree, approved: snapshot.bytes, golden: orphan, at: header)
                 // The lesson's source URL names the old folder's file: its file name is the slip, and
                 // front-matter's one finding at the URL says so (rename the file back, or carry the

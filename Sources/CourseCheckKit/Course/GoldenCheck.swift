@@ -3,9 +3,19 @@ import Foundation
 /// Compares each tree's actual output with its approved golden, and finds goldens no tree has.
 package struct GoldenCheck: Sendable {
     package var store: GoldenStore
+    /// The lessons as `--promote` leaves them (`CourseChecker.Configuration.afterPromotion`).
+    package var afterPromotion = false
 
-    package init(store: GoldenStore) {
+    package init(store: GoldenStore, afterPromotion: Bool = false) {
         self.store = store
+        self.afterPromotion = afterPromotion
+    }
+
+    /// Whether the tree's expected block differs from its output, so the advice names `--promote`
+    /// before `--update`: after a promotion, only for a tree it skips.
+    private func driftsFromLesson(_ tree: TreeResult) -> Bool {
+        guard case .drifts = tree.verdict else { return false }
+        return !afterPromotion || tree.promoteSkipReason != nil
     }
 
     /// Findings for one lesson: golden drift and missing goldens at the tree, orphans at the golden.
@@ -48,7 +58,7 @@ package struct GoldenCheck: Sendable {
                     Finding(.tree(index), .goldenUnreadable(at: header, path: golden.displayPath, reason: reason)))
                 continue
             }
-            let lessonDrifts = if case .drifts = tree.verdict { true } else { false }
+            let lessonDrifts = driftsFromLesson(tree)
             guard let approved = golden.contents else {
                 findings.append(
                     Finding(
@@ -128,7 +138,7 @@ package struct GoldenCheck: Sendable {
                 output = .same
             } else {
                 let (at, diff) = difference(match.snapshot.bytes, run, golden: match.orphan, at: header)
-                let lessonDrifts = if case .drifts = tree.verdict { true } else { false }
+                let lessonDrifts = driftsFromLesson(tree)
                 output = .differs(lessonDrifts: lessonDrifts, golden: at, diff: diff)
             }
         } else {
@@ -148,7 +158,7 @@ package struct GoldenCheck: Sendable {
         guard let run = tree.run, tree.ranCleanly else { return .unknown }
         guard run.stdout != approved else { return .same }
         let (at, diff) = difference(approved, run, golden: golden, at: header)
-        let lessonDrifts = if case .drifts = tree.verdict { true } else { false }
+        let lessonDrifts = driftsFromLesson(tree)
         return .differs(lessonDrifts: lessonDrifts, golden: at, diff: diff)
     }
 

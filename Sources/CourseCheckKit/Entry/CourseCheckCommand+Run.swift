@@ -55,6 +55,7 @@ extension CourseCheckCommand {
     private func inExport(_ staged: StagedCourse) -> CourseCheckCommand {
         var command = self
         command.checksExport = true
+        command.staged = staged
         command.environment.currentDirectory = staged.currentDirectory
         return command
     }
@@ -133,7 +134,8 @@ extension CourseCheckCommand {
                     let pack = checker.configuration.router.toolchain.cache.map { Pack(directory: $0.directory) }
                     checker.configuration.router.toolchain.cache?.pack = pack
                     defer { pack?.write() }
-                    let result = try checker.check(plan!, stores: stores)
+                    let checked = try checker.check(plan!, stores: stores)
+                    let result = staged.map { unstagedGoldens(checked, staged: $0, invocation: invocation) } ?? checked
                     defer { ExitLifetime.keep(result) }
                     return try report(result, invocation: invocation, reporter: reporter, targets: targets)
                 }

@@ -190,6 +190,24 @@ extension Diagnostic {
         }
     }
 
+    /// Under the commit hook: `finding`, about the staged goldens, which the working tree's goldens
+    /// (`goldens`, as the run names that directory) already settle, so the step it names is done
+    /// and only their staging is missing. Same id and place; its notes and diff, about the old
+    /// goldens, are left out.
+    static func goldenUnstaged(_ finding: Diagnostic, goldens: String) -> Diagnostic {
+        let staged =
+            switch finding.id {
+            case .goldenOrphan: "the commit still holds this golden, which no tree names"
+            case .goldenDrift: "the commit's golden for this tree differs from its output"
+            case .goldenRenamed: "the commit holds this tree's golden under its old name only"
+            default: "the commit holds no golden for this tree"
+            }
+        let git = goldens.hasSuffix("/") ? goldens : goldens + "/"
+        return Diagnostic(
+            finding.id, at: finding.location,
+            staged + "; the goldens for it are updated but not staged: git add \(git)")
+    }
+
     /// A golden no tree names; `lesson` nil when no lesson has its directory's name. (A renamed
     /// lesson's or tree's golden is `golden-renamed` at its tree instead.) `served`: the lessons
     /// directories that keep their goldens in its directory, as the run names them, so the fix

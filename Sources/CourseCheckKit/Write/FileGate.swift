@@ -935,6 +935,11 @@ package enum FileGate {
             try FileGate.writeScratch(Array(text.utf8), to: file, in: self)
         }
 
+        /// Writes a copied file into this directory, byte for byte.
+        package func write(bytes: [UInt8], to file: URL) throws(CourseCheckError) {
+            try FileGate.writeScratch(bytes, to: file, in: self)
+        }
+
         /// Creates an empty file here for a child's output; returns a descriptor open for writing,
         /// which the caller hands to the child and closes.
         package func createOutput(_ file: URL) throws(CourseCheckError) -> Int32 {
