@@ -73,12 +73,14 @@ final class EmptyItemNeighbourSlipTests: XCTestCase {
     }
 
     /// An item on one line holding only comments: alone, among items, under a table, in the
-    /// index. One finding each, and deleting the line leaves nothing.
+    /// index, `<!-->` (an HTML block's comment, empty to a browser). One finding each, and
+    /// deleting the line leaves nothing.
     func testAnItemHoldingOnlyACommentIsOneEmptyItem() throws {
         let (found, fixed) = try findingsAndAfterTheFix([
             ("09-yerel-durum.md", "\n\n**DR1.**", "\n\n- <!-- x -->\n\n**DR1.**"),
             ("03-yigit-duzenleri.md", "sınıflar.\n- Bu dersin", "sınıflar.\n- <!-- x --> <!-- y -->\n- Bu dersin"),
             ("21-on-izleme-ve-yineleme.md", Self.lastRow, Self.lastRow + "\n* <!-- eski satır -->"),
+            ("04-duzen-sistemi.md", "## Özet", "- <!-->\n\n## Özet"),
             (
                 "README.md", "3. [Yığıt Düzenleri](03-yigit-duzenleri.md)",
                 "3. [Yığıt Düzenleri](03-yigit-duzenleri.md)\n4. <!-- x -->"
@@ -89,6 +91,7 @@ final class EmptyItemNeighbourSlipTests: XCTestCase {
             [
                 Self.comment("README.md:27:1", "4. <!-- x -->", among: true),
                 Self.comment("03-yigit-duzenleri.md:237:1", "- <!-- x --> <!-- y -->", among: true),
+                Self.comment("04-duzen-sistemi.md:198:1", "- <!-->", among: false),
                 Self.comment("09-yerel-durum.md:150:1", "- <!-- x -->", among: false),
                 Self.comment("21-on-izleme-ve-yineleme.md:266:1", "* <!-- eski satır -->", among: false),
             ])

@@ -122,12 +122,14 @@ extension Classifier {
         guard item.startOffset < bytes.count else { return nil }
         let written = String(decoding: bytes[item.startOffset...], as: UTF8.self)[...].trimmingBlanks()
         let marker = written.prefix { $0 != " " && $0 != "\t" }
-        // Comments alone after the marker, each closed, nothing after the last.
+        // Comments alone after the marker, each closed, nothing after the last. An HTML block's
+        // comment ends at its line's first `-->`, `<!-->` too (a browser's empty comment).
         var rest = written.dropFirst(marker.count).trimmingBlanks()
         var hidden = ""
         var comments = 0
-        while rest.hasPrefix("<!--"), let close = rest.dropFirst(4).firstRange(of: "-->") {
-            hidden += rest[rest.index(rest.startIndex, offsetBy: 4)..<close.lowerBound] + " "
+        while rest.hasPrefix("<!--"), let close = rest.dropFirst(2).firstRange(of: "-->") {
+            let text = rest.index(rest.startIndex, offsetBy: 4)
+            if text < close.lowerBound { hidden += rest[text..<close.lowerBound] + " " }
             rest = rest[close.upperBound...].trimmingBlanks()
             comments += 1
         }
