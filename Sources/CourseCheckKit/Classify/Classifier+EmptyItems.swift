@@ -14,11 +14,10 @@ extension Classifier {
     /// false: the course index (what a comment item may hide that a claim reads).
     static func loneMarkerSlips(_ file: SourceFile, _ document: BlockNode, lesson: Bool = true) -> [CommentLineSlip] {
         // Cheap first: a line that is a marker alone past its containers' markers and indentation,
-        // or a marker before a comment.
+        // or a line holding a comment (an item may hold nothing else).
         guard
             file.lines.contains(where: {
-                let text = $0.text.drop { " \t>".contains($0) }
-                return isLoneMarker(text) || text.firstRange(of: "<!--") != nil
+                isLoneMarker($0.text.drop { " \t>".contains($0) }) || $0.text.utf8Offset(of: "<!--") != nil
             })
         else { return [] }
         var found: [CommentLineSlip] = []
