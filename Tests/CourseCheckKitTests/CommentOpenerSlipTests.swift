@@ -158,7 +158,8 @@ final class CommentOpenerSlipTests: XCTestCase {
     }
 
     /// A random paragraph of a random lesson, a random near opener put in it with a `-->` after it
-    /// (on its line, or the opener on a line of its own words above the paragraph): exactly one
+    /// (on its line, the opener on a line of its own words above the paragraph, or that line
+    /// closed itself right above the paragraph): exactly one
     /// finding, at the opener's line and column, whose fix hides the text; the same with `<!--`
     /// gives no `comment-look-alike`. Many cases read by the classifier; one whole course run per
     /// seed, where nothing downstream (a note, the bullet it holds) may be reported either.
@@ -184,9 +185,14 @@ final class CommentOpenerSlipTests: XCTestCase {
             let opener = openers[Int(random.next() % UInt64(openers.count))]
             let first = paragraph.lines.lowerBound
             let target = first + Int(random.next() % UInt64(paragraph.lines.count))
-            let placement = random.next() % 3
+            let placement = random.next() % 4
             let at: (line: Int, column: Int)
-            if placement == 0 || opener.hasPrefix("<!") {
+            if placement == 3, !opener.hasPrefix("<!") {
+                // A line of its own right above the paragraph, closed on it: once fixed an HTML
+                // block, so the paragraph (a note) opens as it did.
+                lines.insert("\(opener) eski not -->", at: first)
+                at = (first + 1, 1)
+            } else if placement == 0 || opener.hasPrefix("<!") {
                 // Its own words on a line above the paragraph, the close ending the paragraph's first line.
                 lines[first] += " -->"
                 lines.insert("\(opener) eski not", at: first)

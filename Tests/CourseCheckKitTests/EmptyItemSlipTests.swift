@@ -52,14 +52,14 @@ final class EmptyItemSlipTests: XCTestCase {
             ])
     }
 
-    /// What renders as meant stays silent: an item holding only a comment (`- <!-- x -->`, which
-    /// readers do not see as text but the item holds), an item whose text starts on the next line,
-    /// indented into it (`-` over `  text`: `<li>text</li>`), and markers alone inside an HTML
-    /// comment. A lone `-` right under a paragraph stays a setext underline, said as it was.
+    /// What renders as meant stays silent: an item holding a comment and text under it (`- <!-- x
+    /// -->` over `  metin`), an item whose text starts on the next line, indented into it (`-` over
+    /// `  text`: `<li>text</li>`), and markers alone inside an HTML comment. A lone `-` right under
+    /// a paragraph stays a setext underline, said as it was.
     func testWhatRendersAsMeantIsSilent() throws {
         XCTAssertEqual(
             try findings(after: [
-                ("03-yigit-duzenleri.md", "sınıflar.\n- Bu dersin", "sınıflar.\n- <!-- x -->\n- Bu dersin"),
+                ("03-yigit-duzenleri.md", "sınıflar.\n- Bu dersin", "sınıflar.\n- <!-- x -->\n  metin\n- Bu dersin"),
                 ("05-izgara-ve-geometri.md", "- Izgara, sütun", "-\n  Izgara, sütun"),
                 ("09-yerel-durum.md", "\n\n**DR1.**", "\n\n<!--\n-\n*\n1.\n-->\n\n**DR1.**"),
             ]), [])
@@ -67,8 +67,8 @@ final class EmptyItemSlipTests: XCTestCase {
 
     /// A random lesson or the index, a random list item or paragraph, a random marker, blanks
     /// after it or not, and a random shape (between two items, over an item's text, alone after a
-    /// paragraph): exactly one `empty-item` finding, at the marker's line; the line deleted (or
-    /// joined), none.
+    /// paragraph or under a table's last row, both also before a comment, or right under a
+    /// paragraph's line): exactly one `empty-item` finding, at the marker's line.
     func testALoneMarkerAnywhereIsOneFindingAtIt() throws {
         let scratch = try CourseCopy.make(for: self)
         let lessons = scratch.url.appendingPathComponent("lessons")
@@ -92,7 +92,13 @@ final class EmptyItemSlipTests: XCTestCase {
             }
             let markers = ["-", "*", "+", "1.", "1)"]
             let blanks = ["", " ", "   "][Int(random.next() % 3)]
-            let shape = Int(random.next() % 3)
+            let shape = Int(random.next() % 5)
+            // Alone, or (one in three, where no text can follow it into the item) before a comment.
+            let comment = random.next() % 3 == 0
+            func marker() -> String {
+                let marker = markers[Int(random.next() % 5)]
+                return comment ? "\(marker) <!-- x -->\(blanks)" : marker + blanks
+            }
             var lines = clean
             let at: Int
             switch shape {
@@ -108,12 +114,22 @@ final class EmptyItemSlipTests: XCTestCase {
                 at = item
                 lines[item] = String(clean[item].dropFirst(marker.count + 1))
                 lines.insert(marker + blanks, at: item)
+            case 3 where !paragraphs.isEmpty:
+                // Right under a table's last row, the table after a paragraph's blank line.
+                let paragraph = paragraphs[Int(random.next() % UInt64(paragraphs.count))]
+                at = paragraph + 5
+                lines.insert(contentsOf: ["| a | b |", "|---|---|", "| c | d |", marker(), ""], at: paragraph + 2)
+            case 4 where !paragraphs.isEmpty:
+                // Right under a paragraph's line: a marker that is no underline continues its text.
+                let paragraph = paragraphs[Int(random.next() % UInt64(paragraphs.count))]
+                at = paragraph + 1
+                lines.insert(markers[1 + Int(random.next() % 4)] + blanks, at: at)
             default:
                 guard !paragraphs.isEmpty else { continue }
                 // After a paragraph's blank line, a blank line under it.
                 let paragraph = paragraphs[Int(random.next() % UInt64(paragraphs.count))]
                 at = paragraph + 2
-                lines.insert(contentsOf: [markers[Int(random.next() % 5)] + blanks, ""], at: at)
+                lines.insert(contentsOf: [marker(), ""], at: at)
             }
             try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
             let message =

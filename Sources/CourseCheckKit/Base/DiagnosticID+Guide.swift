@@ -519,10 +519,15 @@ extension DiagnosticID {
                     + "list item, which readers see as a bullet (or a number) with nothing after it. Typed over the "
                     + "text meant as its own (`-` over `Eksen seçimi,`), it ends the list there: readers see the "
                     + "empty bullet, then that text as a paragraph after the list. Right under a paragraph's line, "
-                    + "`*` or `+` is no item: readers see it at the end of that line's text (`-` there underlines "
-                    + "the paragraph as a heading, which `stray-underline` or the claim reading it says). The claims read the page as meant, so nothing in the "
-                    + "list (the trigger bullet, the index's items) is reported after it. An item that holds "
-                    + "anything, a comment too (`- <!-- x -->`), is not one.",
+                    + "`*`, `+` or a number (`1.`, `2.`, `1)`) is no item (an empty item cannot interrupt a "
+                    + "paragraph): readers see it at the end of that line's text (`-` there underlines the "
+                    + "paragraph as a heading, which `stray-underline` or the claim reading it says). Right under "
+                    + "a table's last row it is an item (a table is no paragraph): the table ends, and readers "
+                    + "see an empty bullet under it. An item on one line holding only a comment (`- <!-- x -->`) "
+                    + "shows the same empty bullet, unless the comment hides what a claim reads (the trigger "
+                    + "bullet, a note, an index link), which that claim reports. The claims read the page as "
+                    + "meant, so nothing in the list (the trigger bullet, the index's items) is reported after "
+                    + "it. An item that holds anything readers see is not one.",
                 fix: "Delete the line, or, when the text meant as the item's is on the line under it, join the two "
                     + "lines (`- Eksen seçimi,`)."
             )
@@ -570,7 +575,7 @@ extension DiagnosticID {
                     + "`<!—x —>`), but a comment opens only with `<!--`, so readers see it as text, brackets and all; "
                     + "or an opener typed wrong (`< !--`, `<--`, `!--`, or `<!-` closed on a later line) is paired "
                     + "with a `-->` readers see in its paragraph, so the text meant hidden shows (an arrow with no "
-                    + "partner, `A <-- B`, is prose); "
+                    + "partner, `A <-- B`, is prose, and so is a pair of arrows each between words, `A <-- B --> C`); "
                     + "or a `<!--` inside a paragraph, heading or table cell is never closed there, so it opens no "
                     + "comment and readers see it as text (one whose `-->` is on a later line too: a heading and a "
                     + "table's row are one line each, so it closes nothing, and the next line shows as a paragraph, a "

@@ -113,8 +113,8 @@ package enum DiagnosticID: String, Sendable, CaseIterable {
     /// A line of `=` or `-` under a line of the page that GitHub reads as no underline meant: text
     /// under a heading or a list item's line, or a paragraph made a second title or a heading.
     case strayUnderline = "stray-underline"
-    /// A list marker alone on its line (`-`, `*`, `+`, `1.`): an empty list item readers see, or,
-    /// right under a paragraph, text at its end.
+    /// A list marker alone on its line (`-`, `*`, `+`, `1.`), or before a comment alone: an empty
+    /// list item readers see, or, right under a paragraph, text at its end.
     case emptyItem = "empty-item"
     /// A tree's or display fragment's opening fence indented one to three spaces, which takes the
     /// indentation off its lines as readers see them.

@@ -216,7 +216,7 @@ extension Classifier {
     ) {
         let slips =
             commentOpensLine(file, document) + commentLookAlikeSlips(document, file, lesson: lesson)
-            + htmlBlockSwallows(file, document, lesson: lesson) + loneMarkerSlips(file, document)
+            + htmlBlockSwallows(file, document, lesson: lesson) + loneMarkerSlips(file, document, lesson: lesson)
         let findings = slips.filter { !$0.fence }.compactMap(\.finding)
         let fences = slips.filter(\.fence).compactMap(\.finding)
         let splitRow = slips.first(where: \.splitRow).map { $0.line + 1 }

@@ -5,12 +5,21 @@
 /// claims read the page as meant (the line left out, or joined with the text under it), so nothing
 /// a claim reads in those lists (the trigger bullet, the index's items) is reported after it.
 /// A marker right under a paragraph is no item: `-` underlines it (a setext heading, which
-/// `strayUnderlines` and the claims say), and `*` or `+` continues its text (said here too).
+/// `strayUnderlines` and the claims say), and `*`, `+` or a number (`1.`, `2)`) continues its text
+/// (said here too). Right under a table's last row it is an item: GitHub's table is no paragraph.
+/// An item on one line holding only a comment (`- <!-- x -->`) shows the same empty bullet, unless
+/// the comment hides what a claim reads (a note, the trigger bullet), whose owner says so.
 extension Classifier {
-    /// The lone markers of a page, as line slips whose cuts give the page as meant.
-    static func loneMarkerSlips(_ file: SourceFile, _ document: BlockNode) -> [CommentLineSlip] {
-        // Cheap first: a line that is a marker alone past its containers' markers and indentation.
-        guard file.lines.contains(where: { mayBeLoneMarker($0.text) }) else { return [] }
+    /// The lone markers of a page, as line slips whose cuts give the page as meant. `lesson`
+    /// false: the course index (what a comment item may hide that a claim reads).
+    static func loneMarkerSlips(_ file: SourceFile, _ document: BlockNode, lesson: Bool = true) -> [CommentLineSlip] {
+        // Cheap first: a line that is a marker alone past its containers' markers and indentation,
+        // or a line holding a comment (an item may hold nothing else).
+        guard
+            file.lines.contains(where: {
+                mayBeLoneMarker($0.text) || $0.text.utf8Offset(of: "<!--") != nil
+            })
+        else { return [] }
         var found: [CommentLineSlip] = []
         func visit(_ parent: BlockNode) {
             for (position, node) in parent.children.enumerated() {
@@ -21,17 +30,20 @@ extension Classifier {
                         if item.children.isEmpty {
                             found += emptyItem(
                                 file, item, list: node, last: place == node.children.count - 1, after: after)
+                        } else if let slip = commentItem(file, item, list: node, lesson: lesson) {
+                            found.append(slip)
                         }
                         visit(item)
                     }
                 case .blockQuote, .listItem: visit(node)
                 case .paragraph:
-                    // `*` or `+` under a paragraph's line: an empty item cannot interrupt a
-                    // paragraph, so the line continues its text. The reading leaves it out when it
-                    // ends the paragraph (a blank line in the middle would part the paragraph).
+                    // `*`, `+` or a number under a paragraph's line: an empty item cannot
+                    // interrupt a paragraph (nor a list not starting at 1), so the line continues
+                    // its text. The reading leaves it out when it ends the paragraph (a blank line
+                    // in the middle would part the paragraph). `-` there is an underline.
                     for line in node.content.dropFirst() {
                         let text = line.text[...].trimmingBlanks()
-                        guard text == "*" || text == "+" else { continue }
+                        guard text != "-", isLoneMarker(text) else { continue }
                         let lead = line.text.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count
                         let at = SourceLocation(
                             path: file.path, line: line.index + 1, column: line.prefixLength + lead + 1)
@@ -89,6 +101,47 @@ extension Classifier {
         finding.finding = .emptyItem(
             at: at, list.children.count == 1 ? .alone(marker: String(marker)) : .inList(marker: String(marker)))
         return [finding]
+    }
+
+    /// The finding of `item` of `list` when it is one line holding only comments (`- <!-- x -->`,
+    /// closed on it, blanks after): readers see an empty bullet. Nil for one whose comment hides
+    /// what a claim reads (a note, the trigger bullet, an index link), which that owner reports.
+    /// The reading leaves the line out, as deleting it does.
+    private static func commentItem(_ file: SourceFile, _ item: BlockNode, list: BlockNode, lesson: Bool)
+        -> CommentLineSlip?
+    {
+        let index = item.lines.lowerBound
+        guard
+            item.children.allSatisfy({
+                guard case .htmlBlock(2) = $0.kind else { return false }
+                return $0.lines == index...index
+            })
+        else { return nil }
+        let bytes = Array(file.lines[index].text.utf8)
+        guard item.startOffset < bytes.count else { return nil }
+        let written = String(decoding: bytes[item.startOffset...], as: UTF8.self)[...].trimmingBlanks()
+        let marker = written.prefix { $0 != " " && $0 != "\t" }
+        // Comments alone after the marker, each closed, nothing after the last. An HTML block's
+        // comment ends at its line's first `-->`, `<!-->` too (a browser's empty comment).
+        var rest = written.dropFirst(marker.count).trimmingBlanks()
+        var hidden = ""
+        var comments = 0
+        while rest.hasPrefix("<!--"), let close = rest.dropFirst(2).firstRange(of: "-->") {
+            let text = rest.index(rest.startIndex, offsetBy: 4)
+            if text < close.lowerBound { hidden += rest[text..<close.lowerBound] + " " }
+            rest = rest[close.upperBound...].trimmingBlanks()
+            comments += 1
+        }
+        guard rest.isEmpty, comments > 0, !holdsClaim(hidden[...].trimmingBlanks(), lesson: lesson) else {
+            return nil
+        }
+        let at = SourceLocation(path: file.path, line: index + 1, column: item.startOffset + 1)
+        return CommentLineSlip(
+            finding: .emptyItem(
+                at: at,
+                .commentOnly(
+                    marker: String(marker), written: String(written), among: list.children.count > 1)),
+            line: index, start: item.startOffset, end: bytes.count)
     }
 
     /// Whether `text` is a list marker alone (`-`, `*`, `+`, or one to nine digits and `.` or `)`),

@@ -631,6 +631,22 @@ extension Classifier {
                     ]
                 }
             }
+            // Opening its line (indented less than code) and ending the `-->`'s: written `<!--` it
+            // is an HTML block of those lines, which interrupts the paragraph, so the line after
+            // it opens one of its own (a note there is no note inside a paragraph). Read so: the
+            // lines left blank.
+            if !whole, case .paragraph = node.kind, blanks(lineStart..<index),
+                blanks((close + 3)..<lineEnd(close)),
+                let opening = node.content.first(where: { $0.index == line }), opening.indent < 4
+            {
+                var slips = inline.starts.filter { $0.line >= line && $0.line <= closeLine }.map { start in
+                    CommentLineSlip(
+                        finding: nil, line: start.line, start: start.column - 1,
+                        end: start.column - 1 + lineEnd(start.offset) - start.offset)
+                }
+                slips[0].finding = finding
+                return slips
+            }
             // The opener's cut: its marks and the blanks after them, or all up to the `-->` (or to
             // the line's end), unless that leaves the line blank.
             let openerOnly =
@@ -646,6 +662,22 @@ extension Classifier {
                     CommentLineSlip(finding: nil, line: closeLine, start: startColumn - 1, end: closeColumn + 2))
             }
             return slips
+        }
+        /// True when the mark `start..<end` stands between words of its line, a blank on each
+        /// side (`Geri <-- git`, `ileri --> git`), as an arrow in prose does.
+        func betweenWords(_ start: Int, _ end: Int) -> Bool {
+            func blank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+            guard start > 0, end < bytes.count, blank(bytes[start - 1]), blank(bytes[end]) else { return false }
+            let before = bytes[..<start].reversed().first { !blank($0) }
+            let after = bytes[end...].first { !blank($0) }
+            return before != nil && before != 0x0A && after != nil && after != 0x0A
+        }
+        /// True when a `<--` (the `!` lost, the most arrow-like near form) at `index`, `length`
+        /// long, and its `-->` at `close` both stand between words (`Geri <-- git, … ileri --> git.`):
+        /// a pair of arrows in prose, not a comment's marks, which open a line or close one.
+        func arrows(_ index: Int, _ length: Int, _ close: Int) -> Bool {
+            length == 3 && bytes[index] == UInt8(ascii: "<") && betweenWords(index, index + length)
+                && betweenWords(close, close + 3)
         }
         var index = 0
         while index < bytes.count {
@@ -681,7 +713,9 @@ extension Classifier {
             }
             // `<!--` mistyped so that it opens no comment (`< !--`, `<--`, `!--`), paired with a
             // `-->` readers see: the text meant hidden shows, both ends with it.
-            if let opener = nearOpener(at: index), let close = partner(after: index + opener) {
+            if let opener = nearOpener(at: index), let close = partner(after: index + opener),
+                !arrows(index, opener, close)
+            {
                 found += nearOpenerSlips(at: index, length: opener, close: close)
                 index = close + 2
                 continue

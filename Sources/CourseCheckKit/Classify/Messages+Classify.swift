@@ -456,8 +456,11 @@ extension Diagnostic {
         case alone(marker: String)
         /// `marker` ends its list, and `text`, the line right under it, renders as a paragraph after it.
         case textUnder(marker: String, text: String)
-        /// `marker` (`*`, `+`) right under the paragraph's line `line`, whose text it continues.
+        /// `marker` (`*`, `+`, `1.`) right under the paragraph's line `line`, whose text it continues.
         case continuesText(marker: String, line: Int)
+        /// `marker`'s item (`written`, its line) holds only a comment, which readers do not see;
+        /// `among`: beside other items of its list.
+        case commentOnly(marker: String, written: String, among: Bool)
     }
 
     static func emptyItem(at location: SourceLocation, _ reason: EmptyItem) -> Diagnostic {
@@ -480,6 +483,10 @@ extension Diagnostic {
             case .continuesText(let marker, let line):
                 "'\(marker)' right under line \(line) is no list item (an empty item cannot interrupt a paragraph): "
                     + "it continues that line's text, so readers see '\(marker)' at its end; delete this line"
+            case .commentOnly(let marker, let written, let among):
+                "'\(written)' is a list item holding only a comment, which readers do not see: they see "
+                    + "\(shown(marker))\(among ? " among the list's items" : "") (a comment to keep goes on a line "
+                    + "of its own, without the '\(marker)'); delete this line"
             }
         return Diagnostic(.emptyItem, at: location, message)
     }

@@ -621,7 +621,7 @@ extension BlockParser {
                     mark == UInt8(ascii: ".") || mark == UInt8(ascii: ")")
                 else { return nil }
                 // An ordered list may interrupt a paragraph only when it starts at 1.
-                if container.isParagraph {
+                if container.isParagraph, !Self.holdsTable(container) {
                     let number = Int(String(decoding: bytes[nextNonspace..<(nextNonspace + digits)], as: UTF8.self))
                     guard number == 1 else { return nil }
                 }
@@ -633,6 +633,7 @@ extension BlockParser {
             // An item interrupting a paragraph may not start blank.
             if container.isParagraph
                 && bytes[(nextNonspace + markerLength)...].allSatisfy({ $0 == 0x20 || $0 == 0x09 })
+                && !Self.holdsTable(container)
             {
                 return nil
             }
@@ -656,6 +657,13 @@ extension BlockParser {
                 padding = markerLength + spacesAfterMarker
             }
             return ListMarker(bullet: bullet, delimiter: delimiter, start: start, indent: markerOffset + padding)
+        }
+
+        /// True when the paragraph `node` has become a table to GitHub (a header row over its
+        /// delimiter row): cmark-gfm's table is no paragraph, so a list item may start right under
+        /// its last row whatever its number, empty too (`-` there is an empty bullet, not a row).
+        static func holdsTable(_ node: Node) -> Bool {
+            node.content.count >= 2 && TableRows.holdTable(node.content.map(\.text))
         }
 
         /// Up to `columns` columns of spaces or tabs: a fenced code line's share of its fence's indentation.
