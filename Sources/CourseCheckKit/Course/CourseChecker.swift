@@ -485,7 +485,9 @@ package struct CourseChecker: Sendable {
         return TextClaimMemo(
             cache: cache,
             inputs: .init(
-                identity: identity, isWholeCourse: facts.isWholeCourse, unreadLessons: facts.unreadLessons,
+                // Where the index sits in its repository decides where its root links lead.
+                identity: identity + (facts.index?.repositoryFolder.map { " repository-folder=\($0)" } ?? ""),
+                isWholeCourse: facts.isWholeCourse, unreadLessons: facts.unreadLessons,
                 claims: claims.map(\.id), lessons: lessons, index: index))
     }
 
