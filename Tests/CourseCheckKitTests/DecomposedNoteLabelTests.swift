@@ -1,0 +1,43 @@
+import Foundation
+import XCTest
+
+@testable import CourseCheckKit
+
+/// A note label typed with a Turkish keyboard's `İ` for a `1` of its number and saved decomposed
+/// (`I` + U+0307): one mistake, one finding. The note's near-form finding, whose fix writes the
+/// label over, fixes the form too, so the page's `decomposed` finding is left out while the label
+/// holds the page's only decomposed letters; other decomposed text keeps it, naming both places.
+final class DecomposedNoteLabelTests: XCTestCase {
+    private static func near(_ written: String, _ label: String, _ wanted: String) -> String {
+        "error: this paragraph opens with '**\(written).**', a near form of the note label \(label). ('I' where "
+            + "\(label) has '\(wanted)'), so it does not read as a note; write **\(label).** [note-series]"
+    }
+
+    /// The label alone holds the page's decomposed letter: the note's one finding; followed, none.
+    func testADecomposedDottedIInALabelIsTheNotesOneFinding() throws {
+        let result = try findingsAndAfterTheFix([
+            ("16-hareketler.md", "**EK1.** Bu", "**EKI\u{307}.** Bu"),
+            ("04-duzen-sistemi.md", "**GV12.** Bu", "**GVI\u{307}2.** Bu"),
+        ])
+        XCTAssertEqual(
+            result.found,
+            [
+                "lessons/04-duzen-sistemi.md:159:1: " + Self.near("GV\u{130}2", "GV12", "1"),
+                "lessons/16-hareketler.md:189:1: " + Self.near("EK\u{130}", "EK1", "1"),
+            ])
+        XCTAssertEqual(result.fixed, [])
+    }
+
+    /// Another decomposed letter on the page: the page's `decomposed` finding stays, counting it,
+    /// beside the note's.
+    func testOtherDecomposedTextOnThePageKeepsItsFinding() throws {
+        let found = try findings(after: [("04-duzen-sistemi.md", "**GV12.** Bu", "**GVI\u{307}2.** Bu o\u{308}")])
+        XCTAssertEqual(
+            found,
+            [
+                "lessons/04-duzen-sistemi.md:159:5: error: 'İ' is saved decomposed (I + U+0307 COMBINING DOT ABOVE), "
+                    + "here and in 1 more place of this file; write it composed, or save the file as NFC [decomposed]",
+                "lessons/04-duzen-sistemi.md:159:1: " + Self.near("GV\u{130}2", "GV12", "1"),
+            ])
+    }
+}
