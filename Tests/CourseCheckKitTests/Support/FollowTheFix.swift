@@ -65,6 +65,13 @@ enum FollowTheFix {
         var text = message
         if let id = text.range(of: #" \[[a-z-]+\]$"#, options: .regularExpression) { text.removeSubrange(id) }
         if text.hasSuffix("; delete it") || text.hasSuffix("; delete the line") { return .delete }
+        // `'````swift' opens a block that the '```' at line N cannot close: …; write '```swift', as
+        // the lesson's other fences are`: the line written so.
+        if let tail = text.range(of: "', as the lesson's other fences are", options: [.backwards, .anchored]),
+            let write = text[..<tail.lowerBound].range(of: "; write '", options: .backwards)
+        {
+            return .write(String(text[write.upperBound..<tail.lowerBound]))
+        }
         if text.hasSuffix("; delete this line") { return .delete }
         // `delete this line, or, if a rule is meant here, …`: the first fix, the line deleted.
         if text.contains("; delete this line, or, if a rule is meant here, ") { return .delete }
