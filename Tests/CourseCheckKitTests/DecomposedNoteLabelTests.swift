@@ -8,9 +8,11 @@ import XCTest
 /// label over, fixes the form too, so the page's `decomposed` finding is left out while the label
 /// holds the page's only decomposed letters; other decomposed text keeps it, naming both places.
 final class DecomposedNoteLabelTests: XCTestCase {
+    /// The near form's finding, naming the `İ` a reader sees (as the composed one is named).
     private static func near(_ written: String, _ label: String, _ wanted: String) -> String {
-        "error: this paragraph opens with '**\(written).**', a near form of the note label \(label). ('I' where "
-            + "\(label) has '\(wanted)'), so it does not read as a note; write **\(label).** [note-series]"
+        "error: this paragraph opens with '**\(written).**', a near form of the note label \(label). (U+0130 LATIN "
+            + "CAPITAL LETTER I WITH DOT ABOVE where \(label) has '\(wanted)'), so it does not read as a note; write "
+            + "**\(label).** [note-series]"
     }
 
     /// The label alone holds the page's decomposed letter: the note's one finding; followed, none.

@@ -52,6 +52,14 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// What a near form's number `written` is where the note `label` has `due`: the characters
     /// as written, those not in ASCII by code point and name (`Ⅱ` alone is U+2161 ROMAN NUMERAL
     /// TWO), or that it has none.
+    /// The character a reader sees, as one scalar where it composes to one: `İ` saved decomposed
+    /// (`I` + U+0307) is named as the `İ` it shows, not as its `I`.
+    static func composedScalar(_ character: Character) -> Unicode.Scalar? {
+        guard character.unicodeScalars.count > 1 else { return character.unicodeScalars.first }
+        let composed = Decomposed.composed(String(character)).unicodeScalars
+        return composed.count == 1 ? composed.first : character.unicodeScalars.first
+    }
+
     static func describeNumber(_ written: String, label: String, due: Int) -> String {
         if written.isEmpty { return "no number where \(label) has '\(due)'" }
         let scalars = Array(written.unicodeScalars)
@@ -697,7 +705,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 lettersWritten.append(character)
                 typed += character.unicodeScalars
             } else if !letters.isEmpty, between.isEmpty, digits.count < 4, !(character.isASCII && character.isLetter),
-                let digit = Self.letterDigits[character], let has = character.unicodeScalars.first,
+                let digit = Self.letterDigits[character], let has = Self.composedScalar(character),
                 let wanted = digit.unicodeScalars.first
             {
                 // A character that is no letter of a label typed for a digit (`DR|`, `DR¹`, Cyrillic `DRЗ`).
@@ -748,7 +756,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 // A space between two digits (`DR1 7`): one number, the space a slip inside it.
                 spaceInNumber = true
             } else if !digits.isEmpty, digits.count < 4, let digit = Self.letterDigits[character],
-                let has = character.unicodeScalars.first, let wanted = digit.unicodeScalars.first
+                let has = Self.composedScalar(character), let wanted = digit.unicodeScalars.first
             {
                 // A letter typed for a digit inside the number (`EK2l`).
                 lookAlikes.append((has, wanted, nil))
