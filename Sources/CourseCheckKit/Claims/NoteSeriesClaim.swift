@@ -1196,8 +1196,8 @@ package struct NoteSeriesClaim: ClaimCheck {
                 }
                 if bytes.contains(where: { $0 >= 0x80 }) {
                     // Read as the reader does: `GV５.` is the note GV5, typed with a look-alike, and
-                    // `GV\u{200B}5.` with an invisible character.
-                    let written = String(decoding: bytes, as: UTF8.self)
+                    // `GV\u{200B}5.` with an invisible character; composed, as `GVİ` saved decomposed shows.
+                    let written = Decomposed.composed(String(decoding: bytes, as: UTF8.self))
                     let skeleton = Self.labelSkeleton(written)
                     // Another script's letter for a digit in a label opening its paragraph is
                     // `readNearForm`'s, as the Latin letters are: a reference's is read here.
@@ -1409,12 +1409,18 @@ package struct NoteSeriesClaim: ClaimCheck {
         return source.withUTF8 { bytes in
             guard bytes.count >= 3 else { return false }
             for index in 1..<(bytes.count - 1) {
-                // `İ` and `ı` are two bytes (C4 B0, C4 B1): the byte after them is the one that counts.
+                // `İ` and `ı` are two bytes (C4 B0, C4 B1), and `İ` saved decomposed three (`I`, CC
+                // 87): the byte after them is the one that counts.
+                let decomposed =
+                    bytes[index] == UInt8(ascii: "I") && index + 3 < bytes.count && bytes[index + 1] == 0xCC
+                    && bytes[index + 2] == 0x87
                 let width =
-                    bytes[index] == UInt8(ascii: "l") || bytes[index] == UInt8(ascii: "I")
+                    decomposed
+                    ? 3
+                    : bytes[index] == UInt8(ascii: "l") || bytes[index] == UInt8(ascii: "I")
                         || bytes[index] == UInt8(ascii: "O")
-                    ? 1
-                    : bytes[index] == 0xC4 && index + 2 < bytes.count && (bytes[index + 1] | 1) == 0xB1 ? 2 : 0
+                        ? 1
+                        : bytes[index] == 0xC4 && index + 2 < bytes.count && (bytes[index + 1] | 1) == 0xB1 ? 2 : 0
                 guard width > 0 else { continue }
                 let (before, after) = (bytes[index - 1], bytes[index + width])
                 if before >= 65, before <= 90,

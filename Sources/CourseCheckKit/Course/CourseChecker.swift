@@ -540,7 +540,8 @@ package struct CourseChecker: Sendable {
             guard finding.diagnostic.id == .noteSeries, location.line == decomposed.line,
                 finding.diagnostic.message.contains("; write **")
             else { return false }
-            var open = max(location.column - 1, 0)
+            // From the bold's second `*` when the finding is at its first (a reference's column).
+            var open = min(max(location.column, 1), bytes.count - 1)
             while open > 0, !(bytes[open] == 0x2A && bytes[open - 1] == 0x2A) { open -= 1 }
             guard open < bytes.count, open <= decomposed.column - 1 else { return false }
             var close = decomposed.column
