@@ -981,25 +981,6 @@ extension Diagnostic {
         triggerDistribution(at: location, [(trigger, claimed, actual)])
     }
 
-    /// A share the sentence states of `trigger` (`stated` percent, alone or `beside` its count,
-    /// its sign before the number or after it) that is not the `actual` lessons declaring it of
-    /// the `counted` ones.
-    static func triggerDistributionShare(
-        at location: SourceLocation, trigger: String, stated: Int, actual: Int, counted: Int, beside: Bool,
-        signAfter: Bool = false
-    ) -> Diagnostic {
-        func share(_ value: Int) -> String { signAfter ? "\(value)%" : "%\(value)" }
-        let total = max(counted, 1)
-        let whole = 100 * actual % total == 0
-        // Rounded to the nearest whole percentage (half up).
-        let meant = (200 * actual + total) / (2 * total)
-        return Diagnostic(
-            .triggerDistribution, at: location,
-            "says \(trigger) \(beside ? "\(actual) (\(share(stated)))" : share(stated)), but \(actual) of the "
-                + "\(Plural.count(counted, "lesson")) it counts \(Plural.form(actual, "declares", "declare")) \(trigger), "
-                + "which is \(whole ? "" : "about ")\(share(meant)); write \(share(meant))")
-    }
-
     /// What a count `stated` of `trigger` says against the `actual` lessons declaring it.
     static func triggerDistributionCountStated(trigger: String, stated: Int, actual: Int) -> String {
         "says \(trigger) \(stated), but \(Plural.count(actual, "lesson")) "

@@ -214,42 +214,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
         // Every count the sentence states, in reading order: a second count of one trigger is read too.
         // One count for several names (`ebeveyn ve gözlem 5'er`) is one finding.
         let stated = Triggers.names.indices.flatMap { index in sentence.counts[index].map { (index, $0) } }
-        let counted = actual.reduce(0, +)
         var wrong: [Int: [(trigger: String, claimed: Int, actual: Int)]] = [:]
-        // A share (`yerel %30`, `yerel 6 (%30)`) is the count's part of the lessons counted: one
-        // finding at it when it is not; beside a wrong count, the count is the finding.
-        var shares: [(word: Int, Diagnostic)] = []
-        for (index, claimed) in stated {
-            if sentence.words[claimed.word].percent {
-                if !Self.isShare(claimed.value, of: actual[index], in: counted) {
-                    shares.append(
-                        (
-                            claimed.word,
-                            .triggerDistributionShare(
-                                at: location(claimed.word), trigger: Triggers.names[index].declared,
-                                stated: claimed.value, actual: actual[index], counted: counted, beside: false,
-                                signAfter: sentence.words[claimed.word].signAfter)
-                        ))
-                }
-            } else if claimed.value != actual[index] {
-                wrong[claimed.word, default: []].append((Triggers.names[index].declared, claimed.value, actual[index]))
-            }
-        }
-        for share in sentence.shares
-        where share.count == actual[share.trigger] && !Self.isShare(share.value, of: share.count, in: counted) {
-            shares.append(
-                (
-                    share.word,
-                    .triggerDistributionShare(
-                        at: location(share.word), trigger: Triggers.names[share.trigger].declared, stated: share.value,
-                        actual: share.count, counted: counted, beside: true,
-                        signAfter: sentence.words[share.word].signAfter)
-                ))
+        for (index, claimed) in stated where claimed.value != actual[index] {
+            wrong[claimed.word, default: []].append((Triggers.names[index].declared, claimed.value, actual[index]))
         }
         for word in wrong.keys.sorted() {
             findings.append(.triggerDistribution(at: location(word), wrong[word]!))
         }
-        findings += shares.sorted { $0.word < $1.word }.map(\.1)
         // A bound beside a count (`ortam 6 (en fazla 7)`, `6 (7'den az)`) states no count: only a
         // bound that does not hold is a finding.
         func holds(_ count: Int, upper: Bool, strict: Bool, _ value: Int) -> Bool {
@@ -286,6 +257,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         }
         // The number of lessons it counts (`yirmi dersin`) and its total (`toplam 20`): those its
         // counts cover, which a lesson declaring a distribution is not among.
+        let counted = actual.reduce(0, +)
         if let slip = sentence.totalSlip {
             findings.append(
                 misspelt(
@@ -624,10 +596,6 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var shortList: (names: [Int], counts: [Int])?
         /// How likely it is the sentence: it counts all four, then it names a distribution or a number of lessons.
         var rank = 0
-        /// The shares stated beside counts (`yerel 6 (%30)`): the trigger, the percentage and its
-        /// word, and the count's value. A share stated alone (`yerel %30`) is a count whose word is
-        /// a `Word.percent`.
-        var shares: [(trigger: Int, value: Int, word: Int, count: Int)] = []
 
         /// Where word `word` is in the source.
         func location(ofWord word: Int, in path: String) -> SourceLocation {
@@ -702,8 +670,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             guard words.contains(where: { word in lessonWords.contains { word.text.hasPrefix($0) } }) else { continue }
             let read = Self.openingAside(words) ?? words
             let timed = Self.timesUncounted(read) ?? read
-            var candidate = reading(Self.sharesAsCounts(Self.othersUncounted(timed) ?? timed))
-            candidate.shares = Self.shares(beside: candidate)
+            var candidate = reading(Self.othersUncounted(timed) ?? timed)
             guard candidate.counts.count(where: { !$0.isEmpty }) >= 2 || candidate.shortList != nil else { continue }
             candidate.blocks = unit
             candidates.append(candidate)
@@ -736,58 +703,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
     }
 
     /// The four counts the sentence gives, in `Triggers.names` order, when one paragraph reads whole
-    /// and gives each trigger one number (a sentence that contradicts itself counts nothing, and
-    /// one that states shares, `yerel %30`, states no number of lessons).
+    /// and gives each trigger one number (a sentence that contradicts itself counts nothing).
     static func sentence(in lesson: CourseFacts.LessonFacts) -> [Int]? {
-        guard let candidate = candidates(in: lesson).first, case let counts = candidate.counts,
-            counts.allSatisfy({ !$0.isEmpty }),
-            counts.allSatisfy({ count in count.allSatisfy { $0.value == count[0].value } }),
-            !counts.joined().contains(where: { candidate.words[$0.word].percent })
+        guard let counts = candidates(in: lesson).first?.counts, counts.allSatisfy({ !$0.isEmpty }),
+            counts.allSatisfy({ count in count.allSatisfy { $0.value == count[0].value } })
         else { return nil }
         return counts.map { $0[0].value }
-    }
-
-    /// `words` with each share typed right after a trigger's name (`yerel %30`, `yerel: %30`) read
-    /// as that name's count, which `judge` compares as a share: a reader reads it as the count
-    /// stated otherwise. A run of shares after a list of names (`yerel, ortam: %30, %30`) is left
-    /// unread, as a share beside a count is (`shares(beside:)`).
-    static func sharesAsCounts(_ words: [Word]) -> [Word] {
-        var words = words
-        for at in words.indices.dropFirst() where words[at].percent {
-            let named = Triggers.names.contains { $0.declared.sameBytes(words[at - 1].text) }
-            let listed = at + 1 < words.count && words[at + 1].percent
-            guard named, !listed, words[at].gap.allSatisfy({ $0 == "%" || $0 == ":" }) else { continue }
-            words[at].notACount = false
-            words[at].gap.removeAll { $0 == "%" }
-        }
-        return words
-    }
-
-    /// The shares `candidate` states beside its counts: a percentage right after a count, in
-    /// parentheses or after a comma (`yerel 6 (%30)`, `6 yerel, %30`), with no name between.
-    static func shares(beside candidate: Candidate) -> [(trigger: Int, value: Int, word: Int, count: Int)] {
-        let words = candidate.words
-        var shares: [(trigger: Int, value: Int, word: Int, count: Int)] = []
-        for at in words.indices where words[at].percent && words[at].notACount {
-            guard let value = Int(words[at].text) else { continue }
-            let counted = Triggers.names.indices.flatMap { trigger in
-                candidate.counts[trigger].map { (trigger: trigger, value: $0.value, word: $0.word) }
-            }
-            // The nearest count before it, at most three words back (`altı (%30)`, `yirmi (%100)`).
-            guard
-                let count = counted.filter({ $0.word < at && at - $0.word <= 3 }).max(by: { $0.word < $1.word }),
-                ((count.word + 1)..<at).allSatisfy({ !words[$0].text.utf8.allSatisfy(\.isASCIIDigit) }),
-                words[at].gap.allSatisfy({ "(%, ".contains($0) })
-            else { continue }
-            shares.append((count.trigger, value, at, count.value))
-        }
-        return shares
-    }
-
-    /// True when `percent` is `count` of `total` as a whole percentage, rounded either way.
-    static func isShare(_ percent: Int, of count: Int, in total: Int) -> Bool {
-        guard total > 0 else { return true }
-        return abs(percent * total - 100 * count) < total
     }
 
     /// One word of a paragraph as rendered: its text (lowercased), the UTF-8 offset in the source
@@ -813,12 +734,6 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var aside = false
         /// Which block of a sentence and its list the word is in.
         var block = 0
-        /// A whole number written as a share (`%30`, `30%`): beside a count (`yerel 6 (%30)`) it is
-        /// that count's share of the lessons counted; right after a name (`yerel %30`), the name's
-        /// count stated as a share (`Candidate.shares`).
-        var percent = false
-        /// With `percent`: the sign after the number (`30%`), not before it (`%30`, as Turkish writes it).
-        var signAfter = false
     }
 
     /// The names, folded to lower case, as bytes.
@@ -1369,8 +1284,6 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             var word = text(start..<index)
             var notACount = start > 0 && ascii(start - 1) == UInt8(ascii: "%")
-            var percent = false
-            var signAfter = false
             var distributive = false
             var asks = false
             var caseEnding: Connective.CaseEnding?
@@ -1385,10 +1298,6 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     notACount = true
                 }
                 if index < characters.count, ascii(index) == UInt8(ascii: "%") { notACount = true }
-                signAfter = !(start > 0 && ascii(start - 1) == UInt8(ascii: "%"))
-                percent =
-                    notACount && word.utf8.allSatisfy(\.isASCIIDigit)
-                    && (!signAfter || index < characters.count && ascii(index) == UInt8(ascii: "%"))
                 // A suffix after an apostrophe is the count's case ending: `6'sı yerel` counts six.
                 if !notACount, index + 1 < characters.count,
                     ascii(index) == UInt8(ascii: "'")
@@ -1421,7 +1330,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
                 Word(
                     text: lower, offset: characters[start].offset, separated: separated,
                     notACount: notACount, gap: gap, written: word, distributive: distributive, asks: asks,
-                    caseEnding: caseEnding, percent: percent, signAfter: percent && signAfter))
+                    caseEnding: caseEnding))
             separated = false
             gap = ""
         }
