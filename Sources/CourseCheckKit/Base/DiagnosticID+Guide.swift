@@ -376,7 +376,10 @@ extension DiagnosticID {
                     + "no item indented under the one above it (that item's text, or a list nested in it), and a "
                     + "blank line before a list that does not start at 1.",
                 fix: "Edit the index: correct the count, add, remove, reorder or move the list items, or fix a "
-                    + "number, a marker, a link, a title, an indentation or a missing blank line as the message says."
+                    + "number, a marker, a link, a title, an indentation or a missing blank line as the message says. "
+                    + "A link from the repository's root (`/lessons/…`) opens the lesson only where the lessons "
+                    + "folder sits at that path in the git repository; a relative link (`09-yerel-durum.md`) "
+                    + "opens it anywhere."
             )
         case .declaredTrigger:
             (
@@ -392,8 +395,9 @@ extension DiagnosticID {
                     + "`countCauses` lines (or stands after the bold); or the intro's `Bu derste bakılan tetik **X**` "
                     + "names another trigger than the lesson's.",
                 fix: "Write one bullet with **yerel**, **ebeveyn**, **gözlem** or **ortam** in bold, a cause one of "
-                    + "the lesson's trees prints, or a distribution (a/b/c/d) equal to the first tree's counts; make "
-                    + "the intro name the same trigger."
+                    + "the lesson's trees prints, or a distribution (a/b/c/d) equal to the first tree's counts (a "
+                    + "tree put before the one that counts it moves the first tree: move that tree first); make the "
+                    + "intro name the same trigger."
             )
         case .closingTable:
             (
@@ -414,8 +418,9 @@ extension DiagnosticID {
             (
                 summary: "The sentence of the closing lesson or the index that counts the lessons' four triggers "
                     + "(yerel, ebeveyn, gözlem, ortam) does not match how many lessons declare each, counts a name "
-                    + "that is not a trigger, names a wrong number of lessons or total (those its counts cover) or "
-                    + "a wrong opening distribution, "
+                    + "that is not a trigger, states a share that is not the count's part of the lessons counted "
+                    + "(`yerel 6 (%35)`, `yerel %35`), names a wrong number of lessons or total (those its counts "
+                    + "cover) or a wrong opening distribution, "
                     + "cannot be read for one of them, or is hidden from readers.",
                 fix: "Correct the count in the sentence, giving each trigger its number right before or after its "
                     + "name; if the count is right, the lessons' trigger bullets are the slip."

@@ -176,11 +176,16 @@ package struct CourseFacts: Sendable {
         /// What a comment left open hides from readers: no claim's finding there is reported.
         package let hidden: HiddenSpan?
 
+        /// The index's folder below its git repository's root (`lessons`), nil outside one: a
+        /// link from the root (`/lessons/09-yerel-durum.md`) opens on GitHub what it names there.
+        package let repositoryFolder: String?
+
         package init(
             file: SourceFile, prose: Prose, frontMatter: FrontMatter?, bytes: [UInt8]? = nil,
-            fenceSlips: [Diagnostic] = [], hidden: HiddenSpan? = nil
+            fenceSlips: [Diagnostic] = [], hidden: HiddenSpan? = nil, repositoryFolder: String? = nil
         ) {
             self.bytes = bytes
+            self.repositoryFolder = repositoryFolder
             self.frontMatter =
                 frontMatter ?? FrontMatter.repairingClose(file.lines) ?? FrontMatter.repairingOpen(file.lines)
             conflicts = Classifier.conflictMarkers(file)
@@ -210,7 +215,13 @@ package struct CourseFacts: Sendable {
             self.hidden = hidden
             self.prose = repaired.prose
             overflows = repaired.overflows
-            blockItems = repaired.items
+            // An item linked from the repository's root names the file it opens there.
+            blockItems = repaired.items.map { item in
+                guard var item, item.file.hasPrefix("/"), repositoryFolder != nil else { return item }
+                item.resolved = CourseIndexClaim.resolved(
+                    item.file, indexPath: file.path, repositoryFolder: repositoryFolder)
+                return item
+            }
         }
     }
 

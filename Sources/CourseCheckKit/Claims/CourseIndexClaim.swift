@@ -83,12 +83,26 @@ package struct CourseIndexClaim: ClaimCheck {
 
     /// A link's destination as the file a reader's click opens, resolved against the index's
     /// directory: a query (`?plain=1`) or a fragment (`#top`) is not part of it, and a
-    /// percent-encoded name is the name.
-    static func resolved(_ destination: String, indexPath: String) -> String {
+    /// percent-encoded name is the name. A destination from the root (`/lessons/…`) opens, on
+    /// GitHub, the file at that path in the repository: with `repositoryFolder`, the index's
+    /// folder below the repository's root, it is resolved as the index's folder climbed to the
+    /// root, then down.
+    static func resolved(_ destination: String, indexPath: String, repositoryFolder: String? = nil) -> String {
         var target = String(destination.prefix { $0 != "?" && $0 != "#" })
         target = PercentEncoding.removing(from: target) ?? target
         // The index's folder: its path up to the last slash (`lessons/README.md` → `lessons`).
         let directory = indexPath.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(indexPath[..<$0]) } ?? ""
+        if target.hasPrefix("/"), let repositoryFolder {
+            // Below the index's folder: the rest of the path from there; else climbed to the root.
+            let fromRoot = normalized(String(target.dropFirst()))
+            let relative =
+                repositoryFolder.isEmpty
+                ? fromRoot
+                : fromRoot.hasPrefix(repositoryFolder + "/")
+                    ? String(fromRoot.dropFirst(repositoryFolder.count + 1))
+                    : String(repeating: "../", count: repositoryFolder.split(separator: "/").count) + fromRoot
+            return normalized(directory.isEmpty ? relative : directory + "/" + relative)
+        }
         return target.hasPrefix("/")
             ? normalized(target) : normalized(directory.isEmpty ? target : directory + "/" + target)
     }
@@ -1215,11 +1229,11 @@ extension CourseIndexClaim {
         }
         let linked = Set(
             links.compactMap { _, link in
-                keys.firstIndex { $0.sameBytes(resolved(link.destination, indexPath: path)) }
+                keys.firstIndex { $0.sameBytes(resolved(link.destination, indexPath: path, repositoryFolder: index.repositoryFolder)) }
             })
         var suggested: Set<Int> = []
         for (block, link) in links {
-            let resolved = resolved(link.destination, indexPath: path)
+            let resolved = resolved(link.destination, indexPath: path, repositoryFolder: index.repositoryFolder)
             guard LessonName.isLessonFile(resolved.fileName), !keys.contains(where: { $0.sameBytes(resolved) })
             else { continue }
             let text = String(decoding: block.inline.source[link.text], as: UTF8.self)

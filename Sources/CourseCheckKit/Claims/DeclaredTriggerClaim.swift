@@ -205,7 +205,16 @@ package struct DeclaredTriggerClaim: ClaimCheck {
                 return .noCounts
             }
             guard counts != distribution else { return nil }
-            return .distribution(declared: distribution, counted: counts)
+            // A tree put before the lesson's main one (a warm-up) moves "the first tree": when a
+            // later tree counts the declared distribution, the declaration is true of it, and the
+            // fix is the order, not the numbers.
+            let trees = lesson.lesson.trees
+            let later = zip(trees, lesson.outputs).dropFirst().first {
+                $0.1.flatMap(Triggers.counts(inOutput:)) == distribution
+            }
+            return .distribution(
+                declared: distribution, counted: counts, later: later?.0.block.opening.number,
+                first: trees[0].block.opening.number)
         }
         // `ortam.`: the trigger with punctuation or a space inside the bold.
         let core = declaration.value.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces))

@@ -699,8 +699,9 @@ extension Diagnostic {
         /// No tree of the lesson recomputes a view with the declared cause; `shown` are the causes its trees show.
         case notShown(declared: String, printed: String, shown: [String])
         case noCounts
-        /// The declared distribution against the first tree's counts.
-        case distribution(declared: [Int], counted: [Int])
+        /// The declared distribution against the first tree's counts; `later`: the line of a later
+        /// tree that counts the declared distribution, when there is one, and `first` the first tree's.
+        case distribution(declared: [Int], counted: [Int], later: Int? = nil, first: Int = 0)
         case unknown(String)
         /// The value reads as `trigger` but has the look-alike `has` where it has `wanted`, `offset`
         /// UTF-8 bytes into the value.
@@ -770,8 +771,12 @@ extension Diagnostic {
                 "declares the trigger '\(declared)', but no tree of this lesson recomputes a view with cause '\(printed)' "
                     + "(its trees show: \(shown.isEmpty ? "none" : shown.joined(separator: ", ")))"
             case .noCounts: "declares a distribution, but the first tree prints no countCauses lines"
-            case .distribution(let declared, let counted):
+            case .distribution(let declared, let counted, nil, _):
                 "declares the distribution \(slashed(declared)), but the first tree counts \(slashed(counted))"
+            case .distribution(let declared, let counted, let later?, let first):
+                "declares the distribution \(slashed(declared)), but the first tree counts \(slashed(counted)); the "
+                    + "tree at line \(later) counts \(slashed(declared)), and the distribution is read from the lesson's "
+                    + "first tree: move the tree at line \(later) before the one at line \(first)"
             case .unknown(let value):
                 "unknown trigger '\(value)'"
                     + (Triggers.near(value).map {

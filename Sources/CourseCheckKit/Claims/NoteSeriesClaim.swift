@@ -52,6 +52,14 @@ package struct NoteSeriesClaim: ClaimCheck {
     /// What a near form's number `written` is where the note `label` has `due`: the characters
     /// as written, those not in ASCII by code point and name (`Ⅱ` alone is U+2161 ROMAN NUMERAL
     /// TWO), or that it has none.
+    /// The character a reader sees, as one scalar where it composes to one: `İ` saved decomposed
+    /// (`I` + U+0307) is named as the `İ` it shows, not as its `I`.
+    static func composedScalar(_ character: Character) -> Unicode.Scalar? {
+        guard character.unicodeScalars.count > 1 else { return character.unicodeScalars.first }
+        let composed = Decomposed.composed(String(character)).unicodeScalars
+        return composed.count == 1 ? composed.first : character.unicodeScalars.first
+    }
+
     static func describeNumber(_ written: String, label: String, due: Int) -> String {
         if written.isEmpty { return "no number where \(label) has '\(due)'" }
         let scalars = Array(written.unicodeScalars)
@@ -697,7 +705,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 lettersWritten.append(character)
                 typed += character.unicodeScalars
             } else if !letters.isEmpty, between.isEmpty, digits.count < 4, !(character.isASCII && character.isLetter),
-                let digit = Self.letterDigits[character], let has = character.unicodeScalars.first,
+                let digit = Self.letterDigits[character], let has = Self.composedScalar(character),
                 let wanted = digit.unicodeScalars.first
             {
                 // A character that is no letter of a label typed for a digit (`DR|`, `DR¹`, Cyrillic `DRЗ`).
@@ -748,7 +756,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 // A space between two digits (`DR1 7`): one number, the space a slip inside it.
                 spaceInNumber = true
             } else if !digits.isEmpty, digits.count < 4, let digit = Self.letterDigits[character],
-                let has = character.unicodeScalars.first, let wanted = digit.unicodeScalars.first
+                let has = Self.composedScalar(character), let wanted = digit.unicodeScalars.first
             {
                 // A letter typed for a digit inside the number (`EK2l`).
                 lookAlikes.append((has, wanted, nil))
@@ -1188,8 +1196,8 @@ package struct NoteSeriesClaim: ClaimCheck {
                 }
                 if bytes.contains(where: { $0 >= 0x80 }) {
                     // Read as the reader does: `GV５.` is the note GV5, typed with a look-alike, and
-                    // `GV\u{200B}5.` with an invisible character.
-                    let written = String(decoding: bytes, as: UTF8.self)
+                    // `GV\u{200B}5.` with an invisible character; composed, as `GVİ` saved decomposed shows.
+                    let written = Decomposed.composed(String(decoding: bytes, as: UTF8.self))
                     let skeleton = Self.labelSkeleton(written)
                     // Another script's letter for a digit in a label opening its paragraph is
                     // `readNearForm`'s, as the Latin letters are: a reference's is read here.
@@ -1401,12 +1409,18 @@ package struct NoteSeriesClaim: ClaimCheck {
         return source.withUTF8 { bytes in
             guard bytes.count >= 3 else { return false }
             for index in 1..<(bytes.count - 1) {
-                // `İ` and `ı` are two bytes (C4 B0, C4 B1): the byte after them is the one that counts.
+                // `İ` and `ı` are two bytes (C4 B0, C4 B1), and `İ` saved decomposed three (`I`, CC
+                // 87): the byte after them is the one that counts.
+                let decomposed =
+                    bytes[index] == UInt8(ascii: "I") && index + 3 < bytes.count && bytes[index + 1] == 0xCC
+                    && bytes[index + 2] == 0x87
                 let width =
-                    bytes[index] == UInt8(ascii: "l") || bytes[index] == UInt8(ascii: "I")
+                    decomposed
+                    ? 3
+                    : bytes[index] == UInt8(ascii: "l") || bytes[index] == UInt8(ascii: "I")
                         || bytes[index] == UInt8(ascii: "O")
-                    ? 1
-                    : bytes[index] == 0xC4 && index + 2 < bytes.count && (bytes[index + 1] | 1) == 0xB1 ? 2 : 0
+                        ? 1
+                        : bytes[index] == 0xC4 && index + 2 < bytes.count && (bytes[index + 1] | 1) == 0xB1 ? 2 : 0
                 guard width > 0 else { continue }
                 let (before, after) = (bytes[index - 1], bytes[index + width])
                 if before >= 65, before <= 90,

@@ -820,9 +820,10 @@ extension Classifier {
                 // At the top level, tabs that alone make the fence too deep are the slip.
                 let blanks = line.text.utf8.prefix { $0 == 0x20 || $0 == 0x09 }
                 let tabs = item.isEmpty ? blanks.count { $0 == 0x09 } : 0
+                let deleteTabs = tabs > 0 && blanks.count - tabs <= 3
                 slip = .indented(
                     columns: columns + (inItem ? item.utf8.count : 0), item: inItem ? item.utf8.count : nil,
-                    quote: quote, tabs: tabs > 0 && blanks.count - tabs <= 3 ? tabs : 0)
+                    quote: quote, tabs: deleteTabs ? tabs : 0, spaces: deleteTabs ? blanks.count - tabs : 0)
             } else if !own {
                 guard bare else { continue }
                 let all = Array(text.unicodeScalars.filter { $0 != " " && $0 != "\t" })
@@ -1324,7 +1325,8 @@ extension Classifier {
                     .fenceSlip(
                         at: location,
                         .indentedOpening(
-                            columns: columns, asCode: true, item: item, quote: quote, tabs: deleteTabs ? tabs : 0),
+                            columns: columns, asCode: true, item: item, quote: quote, tabs: deleteTabs ? tabs : 0,
+                            spaces: deleteTabs ? indentation.count - tabs : 0),
                         opening: location.line)
                 })
         }

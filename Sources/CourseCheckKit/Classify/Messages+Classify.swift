@@ -240,8 +240,9 @@ extension Diagnostic {
         /// The fence characters indented `columns` (four or more past the block's container); `item`:
         /// in a list item, the indentation of its other lines (counted in `columns`), which is the fix;
         /// `quote`: in a block quote, the line as it is meant (its `> ` and the fence).
-        /// `tabs`: the tabs in its indentation when they alone make it too deep, which the fix deletes.
-        case indented(columns: Int, item: Int?, quote: String? = nil, tabs: Int = 0)
+        /// `tabs`: the tabs in its indentation when they alone make it too deep, which the fix deletes
+        /// with the `spaces` typed beside them.
+        case indented(columns: Int, item: Int?, quote: String? = nil, tabs: Int = 0, spaces: Int = 0)
         /// The fence characters outside the `container` ("list item", "block quote") that holds
         /// the block: the line lacks `missing` of the `prefix` its lines have. `meant`: the line as
         /// meant, when what it lacks goes after the part of the prefix it has (`>  ` for `>   `).
@@ -260,8 +261,10 @@ extension Diagnostic {
         /// the list item it stands in, which is its fix; `quote`: in a block quote, the line as it
         /// is meant (its `> ` and the fence, the columns counted after the `> `); `tabs`: the tabs
         /// in its indentation when they alone make it too deep (the fix deletes them: a tab is
-        /// seldom typed on purpose, and "indent it less" does not say which blank to take away).
-        case indentedOpening(columns: Int, asCode: Bool, item: Int?, quote: String? = nil, tabs: Int = 0)
+        /// seldom typed on purpose, and "indent it less" does not say which blank to take away),
+        /// and with them the `spaces` typed beside them (left, they would indent the fence still).
+        case indentedOpening(
+            columns: Int, asCode: Bool, item: Int?, quote: String? = nil, tabs: Int = 0, spaces: Int = 0)
         /// A closing fence `fence` typed behind a container's `marker` (`>`, `-`, `1.`).
         case behindMarker(written: String, marker: String, fence: String)
         /// An opening fence typed behind a `marker` that opens a `container` (a list item or block
@@ -511,13 +514,19 @@ extension Diagnostic {
                 + "code indented otherwise than written; delete \(blanks) before the fence")
     }
 
-    /// The fix for a fence indented too deep: the tabs deleted when they alone make it so.
-    static func lessIndented(tabs: Int) -> String {
-        switch tabs {
-        case 0: "indent it less"
-        case 1: "delete the tab before the fence"
-        default: "delete the \(tabs) tabs before the fence"
-        }
+    /// The fix for a fence indented too deep: the tabs deleted when they alone make it so, and
+    /// the spaces typed with them too, in the same step: left, an opening fence's spaces would
+    /// still take indentation off its block's lines (`indented-fence`), a second finding.
+    static func lessIndented(tabs: Int, spaces: Int = 0) -> String {
+        guard tabs > 0 else { return "indent it less" }
+        let tabsNamed = tabs == 1 ? "the tab" : "the \(tabs) tabs"
+        let spacesNamed =
+            switch spaces {
+            case 0: ""
+            case 1: " and the space"
+            default: " and the \(spaces) spaces"
+            }
+        return "delete \(tabsNamed)\(spacesNamed) before the fence"
     }
 
     /// The fix for a fence pair around the page's text: each fence deleted, or made a blank line
@@ -625,30 +634,30 @@ extension Diagnostic {
                     + "lines of its \(container) begin with" + (missing == prefix ? "" : " ('\(prefix)')")
                     + ", so it ends the \(container) and opens a new fence, and every later fence pairs wrongly; "
                     + Self.prefixFix(missing: missing, meant: meant)
-            case .indented(let columns, _, let quote?, _):
+            case .indented(let columns, _, let quote?, _, _):
                 "this line would close the fence opened at line \(opening), but it is indented \(Plural.count(columns, "column")) "
                     + "after its block quote's '> ' (a fence may have at most 3), so the block runs on and every later "
                     + "fence pairs wrongly; write '\(quote)'"
-            case .indented(let columns, let item?, nil, _):
+            case .indented(let columns, let item?, nil, _, _):
                 "this line would close the fence opened at line \(opening), but it is indented \(Plural.count(columns, "column")), not the "
                     + "\(item) of the other lines of its list item, so the block runs on and every later fence pairs "
                     + "wrongly; indent it \(Plural.count(item, "space")), as they are"
-            case .indented(let columns, nil, nil, let tabs):
+            case .indented(let columns, nil, nil, let tabs, let spaces):
                 "this line would close the fence opened at line \(opening), but it is indented \(Plural.count(columns, "column")) (a "
                     + "fence may have at most 3), so the block runs on and every later fence pairs wrongly; "
-                    + Self.lessIndented(tabs: tabs)
-            case .indentedOpening(let columns, let asCode, _, let quote?, _):
+                    + Self.lessIndented(tabs: tabs, spaces: spaces)
+            case .indentedOpening(let columns, let asCode, _, let quote?, _, _):
                 "this line would open a code block, but it is indented \(Plural.count(columns, "column")) after its block quote's "
                     + "'> ' (a fence may have at most 3), so a reader sees it as \(asCode ? "indented code" : "text") "
                     + "and every later fence pairs wrongly; write '\(quote)'"
-            case .indentedOpening(let columns, _, let item?, nil, _):
+            case .indentedOpening(let columns, _, let item?, nil, _, _):
                 "this line would open a code block, but it is indented \(Plural.count(columns, "column")), not the \(item) of the other "
                     + "lines of its list item, so a reader sees it as indented code and every later fence pairs wrongly; "
                     + "indent it \(Plural.count(item, "space")), as they are"
-            case .indentedOpening(let columns, let asCode, nil, nil, let tabs):
+            case .indentedOpening(let columns, let asCode, nil, nil, let tabs, let spaces):
                 "this line would open a code block, but it is indented \(Plural.count(columns, "column")) (a fence may have at most 3), "
                     + "so a reader sees it as \(asCode ? "indented code" : "text") and every later fence pairs wrongly; "
-                    + Self.lessIndented(tabs: tabs)
+                    + Self.lessIndented(tabs: tabs, spaces: spaces)
             case .behindMarker(let written, let marker, let fence):
                 "'\(written)' does not close the '\(fence)' fence opened at line \(opening): the '\(marker)' before it "
                     + "makes it a line of the block, so the block runs on and every later fence pairs wrongly; write "

@@ -489,7 +489,9 @@ package struct CourseChecker: Sendable {
         return TextClaimMemo(
             cache: cache,
             inputs: .init(
-                identity: identity, isWholeCourse: facts.isWholeCourse, unreadLessons: facts.unreadLessons,
+                // Where the index sits in its repository decides where its root links lead.
+                identity: identity + (facts.index?.repositoryFolder.map { " repository-folder=\($0)" } ?? ""),
+                isWholeCourse: facts.isWholeCourse, unreadLessons: facts.unreadLessons,
                 claims: claims.map(\.id), lessons: lessons, index: index))
     }
 
@@ -515,8 +517,48 @@ package struct CourseChecker: Sendable {
                 : run.core == coreCheck.core
                     ? "while most lessons' core drifts from the embedded one" : "for another course")
         for diagnostic in report.diagnostics { run.place(diagnostic, .claim(diagnostic.id)) }
+        for index in run.results.indices { Self.dropDecomposedInRewrittenLabel(&run.results[index]) }
         run.summary.claims = report.summary
         ExitLifetime.keep(facts)
+    }
+
+    /// A decomposed letter typed in a note label that is itself a slip (`**GVI\u{307}2.**`, an
+    /// `İ` for GV12's `1`, saved decomposed) is one mistake: the note's finding, whose fix writes
+    /// the label over (`write **GV12.**`), fixes the form too, so the page's `decomposed` finding
+    /// is dropped when that label holds its only decomposed letters. Other decomposed text on the
+    /// page keeps it: it names that text too (`here and in N more places`).
+    static func dropDecomposedInRewrittenLabel(_ result: inout LessonResult) {
+        guard let lesson = result.lesson,
+            let at = result.findings.firstIndex(where: {
+                $0.subject == .lesson && $0.diagnostic.id == .decomposed
+                    && !$0.diagnostic.message.hasPrefix("the file name")
+            })
+        else { return }
+        let decomposed = result.findings[at].diagnostic.location
+        guard lesson.file.lines.indices.contains(decomposed.line - 1) else { return }
+        let text = lesson.file.lines[decomposed.line - 1].text
+        let bytes = Array(text.utf8)
+        // The bold span a note finding on its line rewrites (`write **…**`), from the finding's column.
+        let rewritten = result.findings.contains { finding in
+            let location = finding.diagnostic.location
+            guard finding.diagnostic.id == .noteSeries, location.line == decomposed.line,
+                finding.diagnostic.message.contains("; write **")
+            else { return false }
+            // From the bold's second `*` when the finding is at its first (a reference's column).
+            var open = min(max(location.column, 1), bytes.count - 1)
+            while open > 0, !(bytes[open] == 0x2A && bytes[open - 1] == 0x2A) { open -= 1 }
+            guard open < bytes.count, open <= decomposed.column - 1 else { return false }
+            var close = decomposed.column
+            while close + 1 < bytes.count, !(bytes[close] == 0x2A && bytes[close + 1] == 0x2A) { close += 1 }
+            guard close + 1 < bytes.count else { return false }
+            // The span's bytes composed hold no combining mark left, and the rest of the page none.
+            var rest = lesson.file.lines
+            rest[decomposed.line - 1].text = String(decoding: bytes[..<open] + bytes[(close + 2)...], as: UTF8.self)
+            return Decomposed.finding(
+                in: SourceFile(path: lesson.file.path, lines: rest, hadByteOrderMark: false),
+                bytes: Array(rest.map(\.text).joined(separator: "\n").utf8), blocks: lesson.blocks.map(\.fenced)) == nil
+        }
+        if rewritten { result.findings.remove(at: at) }
     }
 
     /// The facts the claims read; `outputs` false: the text alone, before any tree has run.

@@ -33,13 +33,15 @@ extension CourseFacts {
         guard let bytes = edited ?? FileManager.default.contents(atPath: url.path).map({ [UInt8]($0) }) else {
             return nil
         }
+        // Links from the repository's root (`/lessons/…`) resolve against where the index sits in it.
+        let folder = RepositoryFolder.of(directory: directory)
         if let kept = indexMemo.get(), kept.path.sameBytes(path), kept.edited == (edited != nil),
-            kept.bytes.sameBytes(bytes)
+            kept.bytes.sameBytes(bytes), kept.index.repositoryFolder == folder
         {
             return kept.index
         }
         guard case .success(let file) = SourceFile.decode(bytes, path: path) else { return nil }
-        let index = readIndex(file, bytes: bytes, edited: edited != nil)
+        let index = readIndex(file, bytes: bytes, edited: edited != nil, repositoryFolder: folder)
         indexMemo.set((path, edited != nil, bytes, index))
         return index
     }
@@ -49,7 +51,9 @@ extension CourseFacts {
     /// a lesson, where the index is the text it read last time.
     private static let indexMemo = Locked<(path: String, edited: Bool, bytes: [UInt8], index: Index)?>(nil)
 
-    private static func readIndex(_ file: SourceFile, bytes: [UInt8], edited: Bool) -> Index {
+    private static func readIndex(_ file: SourceFile, bytes: [UInt8], edited: Bool, repositoryFolder: String?)
+        -> Index
+    {
         var scanned = MarkdownScanner.scan(file)
         // A comment's slip within a line is one finding at it, and the index is read as meant.
         let commentLines = Classifier.commentLineSlips(file, scanned.document, lesson: false)
@@ -64,7 +68,7 @@ extension CourseFacts {
                 + Classifier.strayUnderlines(slips.document, slips.file, lesson: false)
                 + (Classifier.unclosedDetails(file, scanned, lesson: false).map { [$0] } ?? [])
                 + [Decomposed.finding(in: file, bytes: bytes, blocks: scanned.blocks)].compactMap { $0 },
-            hidden: slips.hidden)
+            hidden: slips.hidden, repositoryFolder: repositoryFolder)
     }
 }
 

@@ -41,8 +41,9 @@ enum FollowTheFix {
         case deleteText(String, blanks: Bool)
         /// `delete the 2 spaces before the fence`: that many spaces before the line's fence run.
         case deleteBeforeFence(Int)
-        /// `delete the tab before the fence` (`the 2 tabs`): the tabs before the line's fence run.
-        case deleteTabsBeforeFence(Int)
+        /// `delete the tab before the fence` (`the 2 tabs`, `the tab and the 2 spaces`): the tabs
+        /// before the line's fence run, and the spaces among them when the message names them.
+        case deleteTabsBeforeFence(Int, spaces: Int)
         /// `delete this line and line N`, `replace this line with a blank line and delete line N`,
         /// …: the finding's line and line N each deleted or made blank.
         case pair(closing: Int, blankHere: Bool, blankThere: Bool)
@@ -64,6 +65,13 @@ enum FollowTheFix {
         var text = message
         if let id = text.range(of: #" \[[a-z-]+\]$"#, options: .regularExpression) { text.removeSubrange(id) }
         if text.hasSuffix("; delete it") || text.hasSuffix("; delete the line") { return .delete }
+        // `'````swift' opens a block that the '```' at line N cannot close: …; write '```swift', as
+        // the lesson's other fences are`: the line written so.
+        if let tail = text.range(of: "', as the lesson's other fences are", options: [.backwards, .anchored]),
+            let write = text[..<tail.lowerBound].range(of: "; write '", options: .backwards)
+        {
+            return .write(String(text[write.upperBound..<tail.lowerBound]))
+        }
         if text.hasSuffix("; delete this line") { return .delete }
         // `delete this line, or, if a rule is meant here, …`: the first fix, the line deleted.
         if text.contains("; delete this line, or, if a rule is meant here, ") { return .delete }
@@ -132,9 +140,15 @@ enum FollowTheFix {
         {
             return .replace(String(text[delete.upperBound...].dropLast()) + "|", with: "|")
         }
-        if let tabs = text.range(of: #"; delete the ([0-9]+ tabs|tab) before the fence$"#, options: .regularExpression)
+        if let tabs = text.range(
+            of: #"; delete the ([0-9]+ tabs|tab)( and the ([0-9]+ spaces|space))? before the fence$"#,
+            options: .regularExpression)
         {
-            return .deleteTabsBeforeFence(Int(text[tabs].split(separator: " ")[3]) ?? 1)
+            // "the N tabs", then "the M spaces" if named: each the count, or 1 when it is "the tab".
+            let parts = text[tabs].dropFirst("; delete ".count).components(separatedBy: " and ").map {
+                Int($0.split(separator: " ")[1]) ?? 1
+            }
+            return .deleteTabsBeforeFence(parts[0], spaces: parts.count > 1 ? parts[1] : 0)
         }
         if let spaces = text.range(
             of: #"; delete the ([0-9]+ spaces|space) before the fence$"#, options: .regularExpression)
@@ -304,12 +318,16 @@ enum FollowTheFix {
                     line[..<run].hasSuffix(String(repeating: " ", count: count))
                 else { return nil }
                 lines[fix.line - 1] = String(line[..<run].dropLast(count)) + line[run...]
-            case .deleteTabsBeforeFence(let count)?:
+            case .deleteTabsBeforeFence(let count, let spaces)?:
                 let line = lines[fix.line - 1]
                 guard let run = line.firstIndex(where: { $0 == "`" || $0 == "~" }),
-                    line[..<run].filter({ $0 == "\t" }).count == count
+                    line[..<run].filter({ $0 == "\t" }).count == count,
+                    spaces == 0
+                        || line[..<run].allSatisfy({ $0 == " " || $0 == "\t" })
+                            && line[..<run].filter({ $0 == " " }).count == spaces
                 else { return nil }
-                lines[fix.line - 1] = line[..<run].filter { $0 != "\t" } + line[run...]
+                let kept = spaces == 0 ? line[..<run].filter { $0 != "\t" } : ""
+                lines[fix.line - 1] = kept + line[run...]
             case .spaceAfterColon?:
                 guard let colon = lines[fix.line - 1].firstIndex(of: ":") else { return nil }
                 lines[fix.line - 1].insert(" ", at: lines[fix.line - 1].index(after: colon))
