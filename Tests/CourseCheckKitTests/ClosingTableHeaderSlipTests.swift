@@ -1,0 +1,82 @@
+import Foundation
+import XCTest
+
+/// The closing table's header row with an empty cell or a lost one. An empty header cell still
+/// renders a table (cmark-gfm: an empty `<th>`), so it is one finding at that cell, naming the
+/// column where the claim knows it (`Ders`, `Tetik`) by the rows under it; a header a cell short
+/// of its delimiter row renders no table, and the finding says so, not "insert a header row".
+/// Each case is the run's complete list of findings, and following the fix leaves none.
+final class ClosingTableHeaderSlipTests: XCTestCase {
+    private static let file = "21-on-izleme-ve-yineleme.md"
+    private static let path = "lessons/21-on-izleme-ve-yineleme.md"
+    private static let header = "| Ders | Değişiklik | Tetik | Sınırlayıcı ölçüm |"
+
+    private func error(_ line: Int, _ column: Int, _ message: String) -> String {
+        "\(Self.path):\(line):\(column): error: \(message) [closing-table]"
+    }
+
+    func testAnEmptyTetikOrDersHeaderCellIsOneFindingAtIt() throws {
+        let cases: [(written: String, column: Int, cell: Int, name: String)] = [
+            ("| Ders | Değişiklik | | Sınırlayıcı ölçüm |", 24, 3, "Tetik"),
+            ("| | Değişiklik | Tetik | Sınırlayıcı ölçüm |", 2, 1, "Ders"),
+            ("|  | Değişiklik | Tetik | Sınırlayıcı ölçüm |", 2, 1, "Ders"),
+        ]
+        for (written, column, cell, name) in cases {
+            let (found, fixed) = try findingsAndAfterTheFix([(Self.file, Self.header, written)])
+            XCTAssertEqual(
+                found,
+                [
+                    error(
+                        243, column,
+                        "the closing table's header cell \(cell) is empty, so GitHub shows the '\(name)' column "
+                            + "without a title; write the header row as '\(Self.header)'")
+                ], written)
+            XCTAssertEqual(fixed, [], written)
+        }
+    }
+
+    /// Another column's header left empty is as much a slip as an empty body cell in it.
+    func testAnEmptyOtherHeaderCellIsOneFinding() throws {
+        for (written, column, cell) in [
+            ("| Ders | Değişiklik | Tetik | |", 32, 4), ("| Ders | | Tetik | Sınırlayıcı ölçüm |", 9, 2),
+        ] {
+            XCTAssertEqual(
+                try findings(after: [(Self.file, Self.header, written)]),
+                [
+                    error(
+                        243, column,
+                        "the closing table's header cell \(cell) is empty, so GitHub shows column \(cell) without a "
+                            + "title; write its title in it")
+                ], written)
+        }
+    }
+
+    /// A header a cell short of its delimiter row is a paragraph of pipes to GitHub: the finding
+    /// names the count and the lost cell, and writing the header back renders the table whole.
+    func testAHeaderThatLostACellNamesTheCell() throws {
+        let cases: [(String, String)] = [
+            ("| Ders | Değişiklik | Sınırlayıcı ölçüm |", "Tetik"),
+            ("| Değişiklik | Tetik | Sınırlayıcı ölçüm |", "Ders"),
+        ]
+        for (written, name) in cases {
+            let (found, fixed) = try findingsAndAfterTheFix([(Self.file, Self.header, written)])
+            XCTAssertEqual(
+                found,
+                [
+                    error(
+                        243, 1,
+                        "the closing table's header row has 3 cells but the delimiter row under it 4, so GitHub "
+                            + "shows the table as a paragraph of pipes; the header lost its '\(name)' cell: write the "
+                            + "header row as '\(Self.header)'")
+                ], written)
+            XCTAssertEqual(fixed, [], written)
+        }
+    }
+
+    /// Rendering-preserving neighbours: the header's cells padded or its outer pipes left off.
+    func testHeadersThatRenderTheSameAreClean() throws {
+        for written in ["|Ders|Değişiklik|Tetik|Sınırlayıcı ölçüm|", "Ders | Değişiklik | Tetik | Sınırlayıcı ölçüm"] {
+            XCTAssertEqual(try findings(after: [(Self.file, Self.header, written)]), [], written)
+        }
+    }
+}
