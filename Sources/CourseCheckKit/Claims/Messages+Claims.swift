@@ -1264,6 +1264,19 @@ extension Diagnostic {
         Diagnostic(.triggerDistribution, at: location, triggerDistributionTotalStated(stated, actual: actual))
     }
 
+    /// The sentence's number of lessons (`stated`, `actual`) and one trigger's count off by as much:
+    /// a lesson added or removed, and the sentence not updated for it.
+    static func triggerDistributionNotUpdated(
+        at location: SourceLocation, stated: Int, actual: Int, count: (trigger: String, claimed: Int, actual: Int)
+    ) -> Diagnostic {
+        Diagnostic(
+            .triggerDistribution, at: location,
+            triggerDistributionTotalStated(stated, actual: actual) + ", and "
+                + triggerDistributionCountStated(trigger: count.trigger, stated: count.claimed, actual: count.actual)
+                + ": a lesson " + (actual > stated ? "added" : "removed") + " changes both; update both, to "
+                + "\(Plural.count(actual, "lesson")) and \(count.trigger) \(count.actual)")
+    }
+
     /// What the sentence's number of lessons `stated` says against the `actual` lessons declaring one trigger.
     static func triggerDistributionTotalStated(_ stated: Int, actual: Int) -> String {
         "says \(Plural.count(stated, "lesson")), but \(Plural.count(actual, "lesson")) "
