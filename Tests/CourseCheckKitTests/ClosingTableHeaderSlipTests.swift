@@ -73,6 +73,25 @@ final class ClosingTableHeaderSlipTests: XCTestCase {
         }
     }
 
+    /// A header that lost (or gained) a cell other than `Ders` and `Tetik`: the rows under the
+    /// delimiter row have its cells, so the header is the slip, not the delimiter row (rewriting
+    /// that to three cells would leave every row a cell over).
+    func testAHeaderThatLostAnotherCellIsTheSlip() throws {
+        for (written, cells, fix) in [
+            ("| Ders | Tetik | Sınırlayıcı ölçüm |", 3, "the header lost a cell: write it back"),
+            ("| Ders | Değişiklik | Tetik | Sınırlayıcı ölçüm | Not |", 5, "the header has a cell too many: delete it"),
+        ] {
+            XCTAssertEqual(
+                try findings(after: [(Self.file, Self.header, written)]),
+                [
+                    error(
+                        243, 1,
+                        "the closing table's header row has \(cells) cells but the delimiter row under it 4, so "
+                            + "GitHub shows the table as a paragraph of pipes; \(fix)")
+                ], written)
+        }
+    }
+
     /// Rendering-preserving neighbours: the header's cells padded or its outer pipes left off.
     func testHeadersThatRenderTheSameAreClean() throws {
         for written in ["|Ders|Değişiklik|Tetik|Sınırlayıcı ölçüm|", "Ders | Değişiklik | Tetik | Sınırlayıcı ölçüm"] {

@@ -120,6 +120,19 @@ package struct ClosingTableClaim: ClaimCheck {
                                 .slippedDelimiter(broken.reason, row: row))
                         ])
                     }
+                    // The rows under it have the delimiter row's cells: the header lost a cell (or
+                    // gained one), and rewriting the delimiter row to the header's count would leave
+                    // every row a cell over. The header's count is the slip, at it.
+                    let lines = lesson.lesson.file.lines
+                    if broken.line < lines.count, Prose.isDelimiterRow(lines[broken.line].text),
+                        case let columns = Self.cells(lines[broken.line].text).count, columns != broken.header.count
+                    {
+                        return .checked([
+                            .closingTable(
+                                at: SourceLocation(path: lesson.path, line: broken.line),
+                                .headerCells(cells: broken.header.count, delimiter: columns, name: nil, row: nil))
+                        ])
+                    }
                     return .checked([
                         .closingTable(
                             at: SourceLocation(path: lesson.path, line: broken.line),
