@@ -35,6 +35,22 @@ final class ClosingTableHeaderSlipTests: XCTestCase {
         }
     }
 
+    /// Both `Ders` and `Tetik` left empty: the columns are known by their rows, one finding each,
+    /// and either fix writes the whole header.
+    func testBothNamedHeaderCellsEmptyAreOneFindingEach() throws {
+        let fix = "without a title; write the header row as '\(Self.header)'"
+        let (found, fixed) = try findingsAndAfterTheFix([
+            (Self.file, Self.header, "| | Değişiklik | | Sınırlayıcı ölçüm |")
+        ])
+        XCTAssertEqual(
+            found,
+            [
+                error(243, 2, "the closing table's header cell 1 is empty, so GitHub shows the 'Ders' column \(fix)"),
+                error(243, 19, "the closing table's header cell 3 is empty, so GitHub shows the 'Tetik' column \(fix)"),
+            ])
+        XCTAssertEqual(fixed, [])
+    }
+
     /// Another column's header left empty is as much a slip as an empty body cell in it.
     func testAnEmptyOtherHeaderCellIsOneFinding() throws {
         for (written, column, cell) in [

@@ -56,13 +56,23 @@ package struct ClosingTableClaim: ClaimCheck {
         if found == nil {
             for lesson in course.lessons {
                 for table in lesson.prose.tables {
+                    // Both header cells left empty are the closing table too: each column is known
+                    // by its rows (`blankColumn`), and each empty cell is one finding.
                     guard let ders = Self.column("Ders", in: table, course: course),
-                        let tetik = Self.column("Tetik", in: table, course: course), ders.exact || tetik.exact
+                        let tetik = Self.column("Tetik", in: table, course: course), ders.index != tetik.index,
+                        ders.exact || tetik.exact
+                            || (table.header[ders.index].isEmpty && table.header[tetik.index].isEmpty)
                     else { continue }
                     found = (lesson, table)
+                    var known: [Int: String] = [:]
+                    for (name, match) in [("Ders", ders), ("Tetik", tetik)]
+                    where !match.exact && table.header[match.index].isEmpty {
+                        known[match.index] = name
+                    }
                     for (name, match) in [("Ders", ders), ("Tetik", tetik)] where !match.exact {
                         guard !table.header[match.index].isEmpty else {
-                            findings.append(Self.blankHeader(match.index, name: name, in: table, of: lesson))
+                            findings.append(
+                                Self.blankHeader(match.index, name: name, in: table, of: lesson, known: known))
                             continue
                         }
                         findings.append(
@@ -816,13 +826,16 @@ package struct ClosingTableClaim: ClaimCheck {
     }
 
     /// The finding at the closing table's header cell `column` (0-based), left empty: `name`, the
-    /// column's name when the claim knows it, is written back in the header row the fix gives.
+    /// column's name when the claim knows it, is written back in the header row the fix gives,
+    /// with every other empty cell the claim knows (`known`, by column), so one fix renders it whole.
     static func blankHeader(
-        _ column: Int, name: String?, in table: Prose.Table, of lesson: CourseFacts.LessonFacts
+        _ column: Int, name: String?, in table: Prose.Table, of lesson: CourseFacts.LessonFacts,
+        known: [Int: String] = [:]
     ) -> Diagnostic {
         var header = table.header
         let meant = name.map { name -> String in
             header[column] = name
+            for (other, written) in known { header[other] = written }
             return "| " + header.joined(separator: " | ") + " |"
         }
         let lines = lesson.lesson.file.lines
