@@ -89,6 +89,24 @@ final class ClosingTableHeaderSlipTests: XCTestCase {
         }
     }
 
+    /// An empty body cell in a column whose header is empty too: two slips, each named, the cell's
+    /// column as untitled (not `''`).
+    func testAnEmptyCellUnderAnEmptyHeaderIsNamedAsUntitled() throws {
+        let row = "| Yığıt Düzenleri | aralık değişti | ebeveyn | kardeş katman değeri okuyamaz |"
+        XCTAssertEqual(
+            try findings(after: [
+                (Self.file, Self.header, "| Ders | Değişiklik | Tetik | |"),
+                (Self.file, row, "| Yığıt Düzenleri | aralık değişti | ebeveyn | |"),
+            ]),
+            [
+                error(
+                    243, 32,
+                    "the closing table's header cell 4 is empty, so GitHub shows column 4 without a title; write its "
+                        + "title in it"),
+                error(247, 55, "row 3 shows nothing in the untitled column: its cell is empty; write it"),
+            ])
+    }
+
     /// A header that lost (or gained) a cell other than `Ders` and `Tetik`: the rows under the
     /// delimiter row have its cells, so the header is the slip, not the delimiter row (rewriting
     /// that to three cells would leave every row a cell over).

@@ -1022,7 +1022,9 @@ extension Diagnostic {
                     + ", so cells \(cell) and \(cell + 1) of row \(row) run together and GitHub shows its last cell "
                     + "empty; delete the '\(backslashes)'"
             case .emptyCell(let row, let column, let holds, let meant):
-                "row \(row) has no '\(column)': its cell "
+                // A column whose header is empty too (that header its own finding) is named as untitled.
+                (column.isEmpty ? "row \(row) shows nothing in the untitled column" : "row \(row) has no '\(column)'")
+                    + ": its cell "
                     + (holds.map { "holds only \($0), which readers do not see" } ?? "is empty")
                     + "; write " + (meant.map { "'\($0)' in it" } ?? "it")
             case .lostCells(let row, let columns, let meant):
