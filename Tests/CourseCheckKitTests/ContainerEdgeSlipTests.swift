@@ -201,8 +201,8 @@ final class ContainerEdgeSlipTests: XCTestCase {
         XCTAssertEqual(
             header,
             [
-                "lessons/\(file):243:1: error: the closing table's header row is here, but GitHub does not render it as "
-                    + "a table: its header has 3 cells and its delimiter row has 4; write line 244 as '|---|---|---|' "
+                "lessons/\(file):243:1: error: the closing table's header row has 3 cells but the delimiter row under "
+                    + "it 4, so GitHub shows the table as a paragraph of pipes; the header lost a cell: write it back "
                     + "[closing-table]"
             ])
     }

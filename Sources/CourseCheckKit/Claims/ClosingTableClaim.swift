@@ -56,11 +56,25 @@ package struct ClosingTableClaim: ClaimCheck {
         if found == nil {
             for lesson in course.lessons {
                 for table in lesson.prose.tables {
-                    guard let ders = Self.column("Ders", in: table), let tetik = Self.column("Tetik", in: table),
+                    // Both header cells left empty are the closing table too: each column is known
+                    // by its rows (`blankColumn`), and each empty cell is one finding.
+                    guard let ders = Self.column("Ders", in: table, course: course),
+                        let tetik = Self.column("Tetik", in: table, course: course), ders.index != tetik.index,
                         ders.exact || tetik.exact
+                            || (table.header[ders.index].isEmpty && table.header[tetik.index].isEmpty)
                     else { continue }
                     found = (lesson, table)
+                    var known: [Int: String] = [:]
+                    for (name, match) in [("Ders", ders), ("Tetik", tetik)]
+                    where !match.exact && table.header[match.index].isEmpty {
+                        known[match.index] = name
+                    }
                     for (name, match) in [("Ders", ders), ("Tetik", tetik)] where !match.exact {
+                        guard !table.header[match.index].isEmpty else {
+                            findings.append(
+                                Self.blankHeader(match.index, name: name, in: table, of: lesson, known: known))
+                            continue
+                        }
                         findings.append(
                             .closingTable(
                                 at: SourceLocation(path: lesson.path, line: table.headerLine),
@@ -116,6 +130,19 @@ package struct ClosingTableClaim: ClaimCheck {
                                 .slippedDelimiter(broken.reason, row: row))
                         ])
                     }
+                    // The rows under it have the delimiter row's cells: the header lost a cell (or
+                    // gained one), and rewriting the delimiter row to the header's count would leave
+                    // every row a cell over. The header's count is the slip, at it.
+                    let lines = lesson.lesson.file.lines
+                    if broken.line < lines.count, Prose.isDelimiterRow(lines[broken.line].text),
+                        case let columns = Self.cells(lines[broken.line].text).count, columns != broken.header.count
+                    {
+                        return .checked([
+                            .closingTable(
+                                at: SourceLocation(path: lesson.path, line: broken.line),
+                                .headerCells(cells: broken.header.count, delimiter: columns, name: nil, row: nil))
+                        ])
+                    }
                     return .checked([
                         .closingTable(
                             at: SourceLocation(path: lesson.path, line: broken.line),
@@ -153,9 +180,15 @@ package struct ClosingTableClaim: ClaimCheck {
                 }
             }
         }
-        guard let (owner, table) = found, let lessonColumn = Self.column("Ders", in: table)?.index,
-            let triggerColumn = Self.column("Tetik", in: table)?.index
+        guard let (owner, table) = found, let lessonColumn = Self.column("Ders", in: table, course: course)?.index,
+            let triggerColumn = Self.column("Tetik", in: table, course: course)?.index
         else { return .notApplicable("no table with 'Ders' and 'Tetik' columns") }
+        // Another column's header left empty: GitHub shows that column untitled, as an empty body
+        // cell of it shows nothing (`emptyCell`), so it is one finding too, at the cell.
+        for column in table.header.indices
+        where table.header[column].isEmpty && column != lessonColumn && column != triggerColumn {
+            findings.append(Self.blankHeader(column, name: nil, in: table, of: owner))
+        }
         // The header behind a container's marker (`> | Ders |`) over a delimiter row with none: a
         // lazy line of the block the marker opens, which cmark-gfm takes in as text, so no table.
         let lines = owner.lesson.file.lines
@@ -724,6 +757,26 @@ package struct ClosingTableClaim: ClaimCheck {
                 let ders = sample.firstIndex { cell in course.lessons.contains { $0.isTitled(cell) } }
                 let triggers = Set(course.lessons.compactMap { $0.declaration?.value })
                 let tetik = sample.firstIndex { triggers.contains($0) || $0.hasPrefix("dördü") }
+                // A header row a cell short of the delimiter row under it (`| Ders | Değişiklik |
+                // Sınırlayıcı ölçüm |` over four cells): GitHub renders no table, and the slip is the
+                // header's lost cell, not a lost header row.
+                let second = rows.index(after: first)
+                if !delimiter, second < rows.endIndex, Prose.isDelimiterRow(rows[second].text),
+                    case let header = cells(rows[first].text), case let columns = cells(rows[second].text).count,
+                    header.count != columns, header.contains("Ders") || header.contains("Tetik")
+                {
+                    let lost = header.contains("Ders") ? ("Tetik", tetik) : ("Ders", ders)
+                    var meant: String?
+                    if header.count + 1 == columns, let column = lost.1, column <= header.count {
+                        var written = header
+                        written.insert(lost.0, at: column)
+                        meant = "| " + written.joined(separator: " | ") + " |"
+                    }
+                    return .closingTable(
+                        at: at(rows[first].line.number),
+                        .headerCells(
+                            cells: header.count, delimiter: columns, name: meant == nil ? nil : lost.0, row: meant))
+                }
                 return .closingTable(
                     at: at(rows[first].line.number),
                     .noHeader(
@@ -740,14 +793,71 @@ package struct ClosingTableClaim: ClaimCheck {
     }
 
     /// The column named `name`, or the one header cell a slip away from it (at most two edits, or
-    /// `name` with a suffix such as `Dersler`).
-    static func column(_ name: String, in table: Prose.Table) -> (index: Int, exact: Bool)? {
+    /// `name` with a suffix such as `Dersler`), or the header cell left empty whose rows hold what
+    /// the column holds (`blankColumn`).
+    static func column(_ name: String, in table: Prose.Table, course: CourseFacts) -> (index: Int, exact: Bool)? {
         if let index = table.column(name) { return (index, true) }
         let near = table.header.indices.filter { index in
             let cell = table.header[index].lowercased()
-            return EditDistance.between(cell, name.lowercased(), atMost: 2) != nil || cell.hasPrefix(name.lowercased())
+            return !cell.isEmpty
+                && (EditDistance.between(cell, name.lowercased(), atMost: 2) != nil
+                    || cell.hasPrefix(name.lowercased()))
         }
-        return near.count == 1 ? (near[0], false) : nil
+        if near.count == 1 { return (near[0], false) }
+        return near.isEmpty ? blankColumn(name, in: table, course: course).map { ($0, false) } : nil
+    }
+
+    /// The header cell left empty where `name` belongs (`| Ders | Değişiklik | | … |`): GitHub
+    /// shows the table, that column untitled. Of the empty header cells, the one whose rows hold
+    /// what the column holds (lesson titles for `Ders`, triggers for `Tetik`) in most rows: a
+    /// column of other text is not taken for it, so its rows are not judged as titles or triggers.
+    static func blankColumn(_ name: String, in table: Prose.Table, course: CourseFacts) -> Int? {
+        func holds(_ cell: Prose.Table.Cell) -> Bool {
+            let text = Prose.collapsed(cell.name)
+            if name == "Ders" { return course.lessons.contains { $0.isTitled(text) } }
+            return Triggers.names.contains { $0.declared.sameBytes(text) } || text.hasPrefix("dördü (")
+        }
+        let empty = table.header.indices.filter { table.header[$0].isEmpty }
+        let holding = empty.filter { column in
+            let count = table.rows.count { $0.cells.count > column && holds($0.cells[column]) }
+            return count * 2 > table.rows.count
+        }
+        return holding.count == 1 ? holding[0] : nil
+    }
+
+    /// The finding at the closing table's header cell `column` (0-based), left empty: `name`, the
+    /// column's name when the claim knows it, is written back in the header row the fix gives,
+    /// with every other empty cell the claim knows (`known`, by column), so one fix renders it whole.
+    static func blankHeader(
+        _ column: Int, name: String?, in table: Prose.Table, of lesson: CourseFacts.LessonFacts,
+        known: [Int: String] = [:]
+    ) -> Diagnostic {
+        var header = table.header
+        let meant = name.map { name -> String in
+            header[column] = name
+            for (other, written) in known { header[other] = written }
+            return "| " + header.joined(separator: " | ") + " |"
+        }
+        let lines = lesson.lesson.file.lines
+        let text = table.headerLine <= lines.count ? lines[table.headerLine - 1].text : ""
+        return .closingTable(
+            at: SourceLocation(path: lesson.path, line: table.headerLine, column: cellColumn(column, in: text)),
+            .blankHeader(column: column + 1, name: name, row: meant))
+    }
+
+    /// The 1-based byte column right after the pipe that opens cell `column` (0-based) of the row
+    /// `text`, or where the row starts for a first cell with no pipe before it.
+    static func cellColumn(_ column: Int, in text: String) -> Int {
+        let bytes = Array(text.utf8)
+        guard let lead = bytes.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return 1 }
+        var pipes = bytes[lead] == UInt8(ascii: "|") ? 0 : 1
+        if pipes == 1, column == 0 { return lead + 1 }
+        for index in bytes.indices[lead...] where bytes[index] == UInt8(ascii: "|") {
+            guard index == 0 || bytes[index - 1] != UInt8(ascii: "\\") else { continue }
+            if pipes == column { return index + 2 }
+            pipes += 1
+        }
+        return lead + 1
     }
 }
 

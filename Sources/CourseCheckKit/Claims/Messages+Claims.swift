@@ -937,6 +937,13 @@ extension Diagnostic {
         case outOfOrder(row: Int, named: String, lesson: Int)
         /// The header names a column `given`, a slip away from `name`.
         case header(given: String, name: String)
+        /// The header's cell `column` (1-based) is empty, so GitHub shows that column untitled;
+        /// `name`: the column's name when known (`Ders`, `Tetik`), and `row` the header row with it.
+        case blankHeader(column: Int, name: String?, row: String?)
+        /// The header row has `cells` cells where the delimiter row under it has `delimiter`, so
+        /// GitHub renders no table; `name`: the cell it lost, when known (`Ders`, `Tetik`), and
+        /// `row` the header row with it written back.
+        case headerCells(cells: Int, delimiter: Int, name: String?, row: String?)
         /// Row `row` has `cells` cells where the header has `header`: a `|` typed inside a cell
         /// (more; GitHub drops the text past the header's cells) or lost between two (fewer).
         case cellCount(row: Int, cells: Int, header: Int)
@@ -1020,7 +1027,9 @@ extension Diagnostic {
                     + ", so cells \(cell) and \(cell + 1) of row \(row) run together and GitHub shows its last cell "
                     + "empty; delete the '\(backslashes)'"
             case .emptyCell(let row, let column, let holds, let meant):
-                "row \(row) has no '\(column)': its cell "
+                // A column whose header is empty too (that header its own finding) is named as untitled.
+                (column.isEmpty ? "row \(row) shows nothing in the untitled column" : "row \(row) has no '\(column)'")
+                    + ": its cell "
                     + (holds.map { "holds only \($0), which readers do not see" } ?? "is empty")
                     + "; write " + (meant.map { "'\($0)' in it" } ?? "it")
             case .lostCells(let row, let columns, let meant):
@@ -1096,6 +1105,18 @@ extension Diagnostic {
                         ? "which escapes it, so GitHub shows that '|' as text in the row's first cell; "
                         : "which GitHub reads as a cell of its own, \(leadEffect(line)); ")
                     + Leftover.deleting(leftover, blanks)
+            case .blankHeader(let column, let name, let row):
+                "the closing table's header cell \(column) is empty, so GitHub shows "
+                    + (name.map { "the '\($0)' column" } ?? "column \(column)") + " without a title; "
+                    + (row.map { "write the header row as '\($0)'" } ?? "write its title in it")
+            case .headerCells(let cells, let delimiter, let name, let row):
+                "the closing table's header row has \(cells) cells but the delimiter row under it \(delimiter), so "
+                    + "GitHub shows the table as a paragraph of pipes; "
+                    + (cells < delimiter
+                        ? (name.map { "the header lost its '\($0)' cell" } ?? "the header lost a cell")
+                        : "the header has a cell too many")
+                    + (row.map { ": write the header row as '\($0)'" }
+                        ?? (cells < delimiter ? ": write it back" : ": delete it"))
             case .header(let given, let name):
                 "the closing table's column '\(given)' should be '\(name)'; the table is read as if it were"
             case .missingRow(let title, let lesson):
@@ -1248,6 +1269,19 @@ extension Diagnostic {
 
     static func triggerDistributionTotal(at location: SourceLocation, stated: Int, actual: Int) -> Diagnostic {
         Diagnostic(.triggerDistribution, at: location, triggerDistributionTotalStated(stated, actual: actual))
+    }
+
+    /// The sentence's number of lessons (`stated`, `actual`) and one trigger's count off by as much:
+    /// a lesson added or removed, and the sentence not updated for it.
+    static func triggerDistributionNotUpdated(
+        at location: SourceLocation, stated: Int, actual: Int, count: (trigger: String, claimed: Int, actual: Int)
+    ) -> Diagnostic {
+        Diagnostic(
+            .triggerDistribution, at: location,
+            triggerDistributionTotalStated(stated, actual: actual) + ", and "
+                + triggerDistributionCountStated(trigger: count.trigger, stated: count.claimed, actual: count.actual)
+                + ": a lesson " + (actual > stated ? "added" : "removed") + " changes both; update both, to "
+                + "\(Plural.count(actual, "lesson")) and \(count.trigger) \(count.actual)")
     }
 
     /// What the sentence's number of lessons `stated` says against the `actual` lessons declaring one trigger.

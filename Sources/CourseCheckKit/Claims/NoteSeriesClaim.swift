@@ -31,6 +31,9 @@ package struct NoteSeriesClaim: ClaimCheck {
         var near: (written: String, meant: String, why: String)? = nil
         /// True for a label in running text, not in bold (`ЕK2'de`): its fix is written plain.
         var plain = false
+        /// A reference whose number has a letter read as a digit (`GVӀ2`, `GVl2`): a label only
+        /// when the course defines the note it reads as, else a word, not judged.
+        var letterDigit = false
         /// True for a near form read loosely (any mark for its full stop or between its letters and
         /// number, `**DR5…**`, `**DR_5.**`; a letter of its series' dropped, doubled or changed,
         /// `**D5.**`): the note only where the series is due that number, else no note at all.
@@ -287,7 +290,30 @@ package struct NoteSeriesClaim: ClaimCheck {
                 var cursor = index
                 /// A run of number-form characters that ends the label (`GV②②`, `GVⅩⅡ`), as written.
                 var numerals = ""
+                /// The letter read as a digit of the number (`GVӀ2`), by its index in `characters`.
+                var letterDigit: (index: Int, has: Unicode.Scalar, wanted: Unicode.Scalar)?
                 while cursor < characters.count {
+                    // A letter a label's number reads as a digit (`GVӀ2`, `GV1З`, `GVl2`), as the bold
+                    // label is read (`labelSkeleton`, `OtherDigits.labelLetterDigits`): once the capitals
+                    // are a series' prefix, one such letter (an ASCII capital, which may go on the
+                    // prefix, only after a whole prefix and before a digit: `GVI2`); the number must
+                    // have a digit too (checked below).
+                    let original = characters[cursor].character
+                    let capital = original.isASCII && original.isUppercase && digits.isEmpty
+                    if letterDigit == nil, !letters.isEmpty, digits.count < 3, original.unicodeScalars.count == 1,
+                        let has = original.unicodeScalars.first,
+                        let digit = OtherDigits.labelLetterDigits[original]?.unicodeScalars.first,
+                        capital
+                            ? prefixes.contains(letters) && cursor + 1 < characters.count
+                                && characters[cursor + 1].character.isASCII
+                                && characters[cursor + 1].character.isNumber
+                            : Self.series(typed: typed, read: letters, in: prefixes) != nil
+                    {
+                        letterDigit = (cursor, has, digit)
+                        digits.unicodeScalars.append(digit)
+                        cursor += 1
+                        continue
+                    }
                     if !letters.isEmpty, digits.count < 3, !characters[cursor].character.isASCII,
                         let run = Self.numeralRun(characters.lazy.map(\.character), from: cursor),
                         digits.count + run.digits.count <= 3
@@ -320,7 +346,7 @@ package struct NoteSeriesClaim: ClaimCheck {
                 }
                 index = max(cursor, start + 1)
                 guard (1...4).contains(letters.count), (1...3).contains(digits.count),
-                    !(next?.isLetterOrNumber ?? false)
+                    !(next?.isLetterOrNumber ?? false), letterDigit == nil || digits.count > 1
                 else { continue }
                 let offset = characters[start].offset
                 guard let prefix = Self.series(typed: typed, read: letters, in: prefixes), offset >= openingEnd,
@@ -343,9 +369,16 @@ package struct NoteSeriesClaim: ClaimCheck {
                             String(written.drop { $0.isASCII && $0.isLetter }), label: label, due: number)
                     )
                     note.plain = true
-                } else if written.utf8.contains(where: { $0 >= 0x80 }),
+                } else if written.utf8.contains(where: { $0 >= 0x80 }) || letterDigit != nil,
                     let alike = LabelReferenceClaim.firstLookAlike(written, "\(prefix)\(digits)")
+                        ?? letterDigit.map({ letter in
+                            (
+                                letter.has, letter.wanted,
+                                token.prefix(letter.index - start).reduce(0) { $0 + $1.character.utf8.count }
+                            )
+                        })
                 {
+                    note.letterDigit = letterDigit != nil
                     // In code (`` `DR٣` ``) every character has the span's offset: the label is found
                     // in the source from there.
                     let exact = token.last.map { $0.offset > characters[start].offset } ?? false
@@ -2063,6 +2096,8 @@ package struct NoteSeriesClaim: ClaimCheck {
                         at: SourceLocation(path: reference.path, line: reference.line, column: reference.column),
                         .nearReference(written: near.written, note: note, why: near.why, fix: near.meant)))
             } else if !defined.contains(note) {
+                // A letter read as a digit where no such note is defined: a word, not a reference.
+                if reference.letterDigit { continue }
                 // Its definition may be in text a slip hides (a comment left open, fences that pair
                 // wrongly) between the series' notes around it: not judged until the slip is fixed.
                 let series = notes.filter { $0.prefix == reference.prefix }

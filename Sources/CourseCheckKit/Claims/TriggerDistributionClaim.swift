@@ -246,7 +246,23 @@ package struct TriggerDistributionClaim: ClaimCheck {
         for (index, claimed) in stated where claimed.value != actual[index] && !sentence.shares.contains(claimed.word) {
             wrong[claimed.word, default: []].append((Triggers.names[index].declared, claimed.value, actual[index]))
         }
-        for word in wrong.keys.sorted() {
+        // The number of lessons it counts (`yirmi dersin`) and its total (`toplam 20`): those its
+        // counts cover, which a lesson declaring a distribution is not among.
+        let counted = actual.reduce(0, +)
+        // A lesson added (or removed) moves the number of lessons and one trigger's count by as
+        // much: both left as they were is one slip, the sentence not updated, so one finding at the
+        // number names both fixes.
+        var updated: Int?
+        if let total = sentence.total, total.word != sentence.totalSlip?.words.lowerBound, total.value != counted,
+            wrong.count == 1, let (word, counts) = wrong.first, counts.count == 1,
+            counts[0].actual - counts[0].claimed == counted - total.value
+        {
+            findings.append(
+                .triggerDistributionNotUpdated(
+                    at: location(total.word), stated: total.value, actual: counted, count: counts[0]))
+            updated = word
+        }
+        for word in wrong.keys.sorted() where word != updated {
             findings.append(.triggerDistribution(at: location(word), wrong[word]!))
         }
         // A bound beside a count (`ortam 6 (en fazla 7)`, `6 (7'den az)`) states no count: only a
@@ -283,16 +299,15 @@ package struct TriggerDistributionClaim: ClaimCheck {
                     at: location(bound.word), trigger: Triggers.names[bound.trigger].declared, bound: bound.value,
                     upper: bound.upper, strict: bound.strict, actual: count))
         }
-        // The number of lessons it counts (`yirmi dersin`) and its total (`toplam 20`): those its
-        // counts cover, which a lesson declaring a distribution is not among.
-        let counted = actual.reduce(0, +)
         if let slip = sentence.totalSlip {
             findings.append(
                 misspelt(
                     slip, sentence, path: path, stated: slip.value, actual: counted,
                     wrong: { Diagnostic.triggerDistributionTotalStated(slip.value, actual: counted) }))
         }
-        if let total = sentence.total, total.word != sentence.totalSlip?.words.lowerBound, total.value != counted {
+        if let total = sentence.total, total.word != sentence.totalSlip?.words.lowerBound, total.value != counted,
+            updated == nil
+        {
             findings.append(.triggerDistributionTotal(at: location(total.word), stated: total.value, actual: counted))
         }
         if let sum = sentence.sum, sum.value != counted {

@@ -575,10 +575,13 @@ package struct CourseChecker: Sendable {
         var results = run.results
         var course = run.course
         for index in results.indices {
-            // Within a lesson, by line; findings on one line keep the order they were made in.
+            // Within a lesson, by line and column, as a reader meets them (claims make findings in
+            // their own order: a sentence's counts before its number of lessons); findings at one
+            // place keep the order they were made in.
             results[index].findings = results[index].findings.enumerated()
                 .sorted {
-                    ($0.element.diagnostic.location.line, $0.offset) < ($1.element.diagnostic.location.line, $1.offset)
+                    let (left, right) = ($0.element.diagnostic.location, $1.element.diagnostic.location)
+                    return (left.line, left.column, $0.offset) < (right.line, right.column, $1.offset)
                 }
                 .map(\.element)
         }

@@ -258,6 +258,10 @@ enum FollowTheFix {
         if text.hasSuffix("'"), let write = text.range(of: "; write it as '", options: .backwards) {
             return .write(String(text[write.upperBound...].dropLast()))
         }
+        // `write the header row as 'X'` (the closing table's header, at its line): the line as meant.
+        if text.hasSuffix("'"), let write = text.range(of: "write the header row as '", options: .backwards) {
+            return .write(String(text[write.upperBound...].dropLast()))
+        }
         guard text.hasSuffix("'"), let write = text.range(of: "; write '", options: .backwards) else { return nil }
         return .write(String(text[write.upperBound...].dropLast()))
     }
