@@ -373,9 +373,12 @@ extension DiagnosticID {
                     + "`12:`), nothing before its number (`\\t9.`, `x9.`, an invisible character) and nothing "
                     + "invisible between its marker and its link, one link per item, written `[Title](file.md)`, "
                     + "no item indented under the one above it (that item's text, or a list nested in it), and a "
-                    + "blank line before a list that does not start at 1.",
+                    + "blank line before a list that does not start at 1. Its list of sources (`- Title: <URL>` per "
+                    + "lesson, after the course's own `- Kurs: <URL>`) gives every lesson once, in course order, "
+                    + "with its title and its `source` URL, and the course's address is the folder of those URLs.",
                 fix: "Edit the index: correct the count, add, remove, reorder or move the list items, or fix a "
-                    + "number, a marker, a link, a title, an indentation or a missing blank line as the message says."
+                    + "number, a marker, a link, a title, a URL, an indentation or a missing blank line as the "
+                    + "message says."
             )
         case .declaredTrigger:
             (

@@ -330,9 +330,10 @@ extension CourseIndexClaim {
         return String(path[..<slash])
     }
 
-    /// Two URLs a reader's click takes to one page: the same text, a trailing `/` aside.
+    /// Two URLs a reader's click takes to one page: the same text, a trailing `/` aside, in either
+    /// Unicode form (a decomposed URL is its page's `decomposed` finding, not a second here).
     static func sameURL(_ a: String, _ b: String) -> Bool {
-        func trimmed(_ url: String) -> Substring { url.hasSuffix("/") ? url.dropLast() : url[...] }
-        return trimmed(a).utf8.elementsEqual(trimmed(b).utf8)
+        func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
+        return Decomposed.canonicallyEqual(trimmed(a), trimmed(b))
     }
 }
