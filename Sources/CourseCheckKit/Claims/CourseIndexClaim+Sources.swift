@@ -21,6 +21,8 @@ extension CourseIndexClaim {
     private struct Expected {
         var title: String?
         var accepted: [String]
+        /// The folder of its `source` URL (the course's address), or the one most lessons share.
+        var folder: String?
         var file: String
     }
 
@@ -32,7 +34,7 @@ extension CourseIndexClaim {
         let path = index.file.path
         let lessons = course.lessons
         let expected = expectedSources(lessons)
-        let address = courseAddress(lessons, expected: expected, index: index)
+        let address = courseAddress(expected: expected, index: index)
         func sourceOf(_ url: String) -> Int? {
             expected.firstIndex { $0.accepted.contains { sameURL($0, url) } }
         }
@@ -99,11 +101,9 @@ extension CourseIndexClaim {
                     }.min().map { (lesson, $0) }
                 }.min { $0.distance < $1.distance }?.lesson
                 ?? open.first { lesson in
-                    EditDistance.between(FrontMatterClaim.slug(of: item.url), lessons[lesson].slug, atMost: 3) != nil
-                        && expected[lesson].accepted.contains { url in
-                            parent(of: url).map { folder in parent(of: item.url).map { sameURL($0, folder) } ?? false }
-                                ?? false
-                        }
+                    let parts = split(item.url)
+                    return EditDistance.between(parts.last, lessons[lesson].slug[...], atMost: 3) != nil
+                        && parts.folder.map { String($0) == expected[lesson].folder } == true
                 }
             if let near {
                 lessonOf[position] = near
@@ -277,63 +277,79 @@ extension CourseIndexClaim {
         )
     }
 
-    /// Per lesson, its title and the URLs the list may give for it.
+    /// Per lesson, its title and the URLs the list may give for it. By bytes: the lessons' URLs
+    /// and slugs are read for every check.
     private static func expectedSources(_ lessons: [CourseFacts.LessonFacts]) -> [Expected] {
-        let written = lessons.map { lesson -> String? in
-            guard let value = lesson.frontMatter?["source"]?.value, !value.allSatisfy(\.isWhitespace) else {
-                return nil
-            }
-            return value
+        let slugs = lessons.map { $0.slug }
+        let written = lessons.map { lesson -> (url: String, folder: Substring?, last: Substring)? in
+            // A blank value is front-matter's finding (bytes: a Character walk cost ~0.1 M a lesson).
+            guard let value = lesson.frontMatter?["source"]?.value,
+                value.utf8.contains(where: { $0 > 0x20 })
+            else { return nil }
+            let parts = split(value)
+            return (value, parts.folder, parts.last)
         }
         // The folder most lessons' sources share, for a lesson that gives none.
-        let parents = zip(lessons, written).compactMap { lesson, url -> String? in
-            guard let url, FrontMatterClaim.slug(of: url).sameBytes(lesson.slug) else { return nil }
-            return parent(of: url)
+        // (A count by pairs: there are a few dozen lessons at most, and no dictionary to build.)
+        var folders: [Substring] = []
+        for (slug, url) in zip(slugs, written) {
+            guard let url, let folder = url.folder, url.last.utf8.elementsEqual(slug.utf8) else { continue }
+            folders.append(folder)
         }
-        let common = Dictionary(grouping: parents, by: { $0 }).max { $0.value.count < $1.value.count }
-            .flatMap { $0.value.count * 2 > parents.count ? $0.key : nil }
-        return zip(lessons, written).map { lesson, url in
+        let common = folders.lazy.map { folder in (folder, folders.filter { $0 == folder }.count) }
+            .first { $0.1 * 2 > folders.count }.map { String($0.0) }
+        return lessons.indices.map { position in
+            let lesson = lessons[position]
             var accepted: [String] = []
-            if let url {
-                let slug = FrontMatterClaim.slug(of: url)
-                if slug.sameBytes(lesson.slug) || Decomposed.canonicallyEqual(slug, lesson.slug) {
-                    accepted = [url]
+            var folder = common
+            if let url = written[position] {
+                folder = url.folder.map(String.init)
+                if url.last.utf8.elementsEqual(slugs[position].utf8)
+                    || Decomposed.canonicallyEqual(String(url.last), slugs[position])
+                {
+                    accepted = [url.url]
                 } else {
                     // Front-matter's finding: either fix it offers leaves the list right.
-                    accepted = [FrontMatterClaim.source(url, slug: lesson.slug), url]
+                    accepted = [FrontMatterClaim.source(url.url, slug: slugs[position]), url.url]
                 }
             } else if let common {
-                accepted = [common + "/" + lesson.slug]
+                accepted = [common + "/" + slugs[position]]
             }
             let title = lesson.frontMatter?["title"]?.value ?? lesson.title?.text
-            return Expected(title: title.map(Prose.collapsed), accepted: accepted, file: lesson.path.fileName)
+            return Expected(
+                title: title.map(Prose.collapsed), accepted: accepted, folder: folder, file: lesson.path.fileName)
         }
     }
 
     /// The course's own address: the folder all lessons' sources are in (the index's `source`
     /// when they share none), and the index's `source` as a second right answer.
-    private static func courseAddress(
-        _ lessons: [CourseFacts.LessonFacts], expected: [Expected], index: CourseFacts.Index
-    ) -> (url: String, also: String?)? {
+    private static func courseAddress(expected: [Expected], index: CourseFacts.Index) -> (url: String, also: String?)? {
         let own = index.frontMatter?["source"]?.value.trimmingWhitespaces
-        let parents = Set(expected.compactMap { $0.accepted.first.flatMap(parent(of:)) })
-        if parents.count == 1, let folder = parents.first { return (folder, own) }
+        if let folder = expected.first?.folder, expected.allSatisfy({ $0.folder == folder }) { return (folder, own) }
         return own.flatMap { $0.isEmpty ? nil : ($0, nil) }
     }
 
-    /// A URL's folder: its path up to its last `/` (a query or fragment aside), nil for none.
-    static func parent(of url: String) -> String? {
-        let path = url.prefix { $0 != "?" && $0 != "#" }
-        guard let slash = path.lastIndex(of: "/"), path[..<slash].contains("://"),
-            !path[..<slash].hasSuffix("/")
-        else { return nil }
-        return String(path[..<slash])
+    /// A URL's path (a query or fragment aside) at its last `/`: the folder before it (nil when
+    /// that is only the scheme and host's start, `https:/`) and the last part (the slug).
+    static func split(_ url: String) -> (folder: Substring?, last: Substring) {
+        let utf8 = url.utf8
+        let end = utf8.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? utf8.endIndex
+        guard let slash = utf8[..<end].lastIndex(of: UInt8(ascii: "/")) else { return (nil, url[..<end]) }
+        let folder = url[..<slash]
+        let last = url[utf8.index(after: slash)..<end]
+        guard folder.utf8.last != UInt8(ascii: "/"), let colon = folder.utf8.firstIndex(of: UInt8(ascii: ":")),
+            folder.utf8[colon...].starts(with: "://".utf8)
+        else { return (nil, last) }
+        return (folder, last)
     }
 
     /// Two URLs a reader's click takes to one page: the same text, a trailing `/` aside, in either
     /// Unicode form (a decomposed URL is its page's `decomposed` finding, not a second here).
     static func sameURL(_ a: String, _ b: String) -> Bool {
-        func trimmed(_ url: String) -> String { url.hasSuffix("/") ? String(url.dropLast()) : url }
-        return Decomposed.canonicallyEqual(trimmed(a), trimmed(b))
+        let x = a.utf8.last == UInt8(ascii: "/") ? a.utf8.dropLast() : a.utf8[...]
+        let y = b.utf8.last == UInt8(ascii: "/") ? b.utf8.dropLast() : b.utf8[...]
+        if x.count == y.count, x.elementsEqual(y) { return true }
+        guard x.contains(where: { $0 >= 0x80 }) || y.contains(where: { $0 >= 0x80 }) else { return false }
+        return Decomposed.canonicallyEqual(String(Substring(x)), String(Substring(y)))
     }
 }
