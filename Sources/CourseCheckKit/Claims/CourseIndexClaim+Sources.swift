@@ -43,23 +43,23 @@ extension CourseIndexClaim {
         // hold a URL's `://` (a byte scan; the rest of the index is never rendered here).
         var lists: [[SourceItem]] = []
         var current: [SourceItem] = []
-        var open = false
+        var inList = false
         for block in index.prose.blocks {
             guard block.listDepth >= 1 else {
-                if open { lists.append(current) }
+                if inList { lists.append(current) }
                 current = []
-                open = false
+                inList = false
                 continue
             }
             guard block.listDepth == 1, block.kind == .paragraph, let marker = block.itemMarker,
                 marker == "-" || marker == "*" || marker == "+"
             else { continue }
-            open = true
+            inList = true
             if block.source.utf8Offset(of: "://") != nil, let item = sourceItem(block, path: path, bullet: marker) {
                 current.append(item)
             }
         }
-        if open { lists.append(current) }
+        if inList { lists.append(current) }
         let needed = max(2, (lessons.count + 1) / 2)
         guard
             let items = lists.map({ list in
