@@ -15,15 +15,13 @@ extension CourseIndexClaim {
         var bullet: Character
     }
 
-    /// What the list is held to for one lesson: the title to write, the URLs that are right (its
-    /// `source`, and when front-matter calls that wrong, the URL its slug gives too: that slip is
-    /// front-matter's one finding), and the URL to write.
+    /// What the list is held to for one lesson: the URLs that are right (its `source`, and when
+    /// front-matter calls that wrong, the URL its slug gives too: that slip is front-matter's one
+    /// finding), the first the URL to write.
     private struct Expected {
-        var title: String?
         var accepted: [String]
         /// The folder of its `source` URL (the course's address), or the one most lessons share.
         var folder: String?
-        var file: String
     }
 
     /// The list is found by its shape, not its heading: a bullet list at the index's top level whose
@@ -38,7 +36,13 @@ extension CourseIndexClaim {
         func sourceOf(_ url: String) -> Int? {
             expected.firstIndex { $0.accepted.contains { sameURL($0, url) } }
         }
-        func titled(_ label: String) -> Int? { lessons.firstIndex { $0.isTitled(label) } }
+        // By index, never a lesson's facts copied (a copy retains every field: ~30 K instructions).
+        func titled(_ label: String) -> Int? { lessons.indices.first { lessons[$0].isTitled(label) } }
+        /// The title to write for a lesson, and its file: read only for a finding.
+        func title(_ lesson: Int) -> String? {
+            (lessons[lesson].frontMatter?["title"]?.value ?? lessons[lesson].title?.text).map(Prose.collapsed)
+        }
+        func file(_ lesson: Int) -> String { lessons[lesson].path.fileName }
         // The candidate lists: runs of top-level bullet items, an item read only when its bytes
         // hold a URL's `://` (a byte scan; the rest of the index is never rendered here).
         var lists: [[SourceItem]] = []
@@ -62,9 +66,10 @@ extension CourseIndexClaim {
         if inList { lists.append(current) }
         let needed = max(2, (lessons.count + 1) / 2)
         guard
-            let items = lists.map({ list in
-                (list, list.filter { titled($0.label) != nil || sourceOf($0.url) != nil }.count)
-            }).filter({ $0.1 >= needed }).max(by: { $0.1 < $1.1 })?.0
+            let (items, titles) = lists.map({ list in
+                let titles = list.map { titled($0.label) }
+                return (list, titles, list.indices.filter { titles[$0] != nil || sourceOf(list[$0].url) != nil }.count)
+            }).filter({ $0.2 >= needed }).max(by: { $0.2 < $1.2 }).map({ ($0.0, $0.1) })
         else { return [] }
 
         // Each item's lesson: its title first (a wrong URL is the item's slip), then its URL (a
@@ -73,8 +78,8 @@ extension CourseIndexClaim {
         var lessonOf: [Int?] = Array(repeating: nil, count: items.count)
         var claimed = Set<Int>()
         var courseItems = Set<Int>()
-        for (position, item) in items.enumerated() {
-            if let lesson = titled(item.label) {
+        for position in items.indices {
+            if let lesson = titles[position] {
                 lessonOf[position] = lesson
                 claimed.insert(lesson)
             }
@@ -115,13 +120,13 @@ extension CourseIndexClaim {
         // lesson), or an item no lesson has (one left from a lesson since deleted).
         var findings: [Diagnostic] = []
         for (position, item) in items.enumerated() where lessonOf[position] == nil && !courseItems.contains(position) {
-            if position == 0, courseItems.isEmpty, titled(item.label) == nil {
+            if position == 0, courseItems.isEmpty, titles[position] == nil {
                 // The course's own item (`- Kurs: …`), before the lessons', its address slipped.
                 courseItems.insert(position)
                 if let address {
                     findings.append(.courseIndex(at: item.urlAt, .courseSource(given: item.url, address: address.url)))
                 }
-            } else if let lesson = sourceOf(item.url) ?? titled(item.label) {
+            } else if let lesson = sourceOf(item.url) ?? titles[position] {
                 lessonOf[position] = lesson
             } else {
                 findings.append(
@@ -158,7 +163,7 @@ extension CourseIndexClaim {
         for position in items.indices {
             guard let lesson = lessonOf[position] else { continue }
             let item = items[position]
-            let title = expected[lesson].title ?? item.label
+            let named = title(lesson) ?? item.label
             if !kept.contains(position) {
                 if let original = items.indices.first(where: { $0 != position && lessonOf[$0] == lesson }) {
                     // A copy: the one out of place is the slip, whatever else it gets wrong.
@@ -167,7 +172,7 @@ extension CourseIndexClaim {
                         findings.append(
                             .courseIndex(
                                 at: SourceLocation(path: path, line: item.line),
-                                .sourceRepeated(title: title, itemLine: items[keptOne].line)))
+                                .sourceRepeated(title: named, itemLine: items[keptOne].line)))
                         continue
                     }
                 } else {
@@ -176,35 +181,35 @@ extension CourseIndexClaim {
                         .courseIndex(
                             at: SourceLocation(path: path, line: item.line),
                             .sourceOutOfOrder(
-                                title: title, lesson: lesson + 1, line: place?.line, after: place?.after ?? false))
+                                title: named, lesson: lesson + 1, line: place?.line, after: place?.after ?? false))
                     )
                 }
             }
-            if let written = expected[lesson].title, !lessons[lesson].isTitled(item.label) {
+            if titles[position] != lesson, let written = title(lesson), !lessons[lesson].isTitled(item.label) {
                 findings.append(
                     .courseIndex(
                         at: item.labelAt,
-                        .sourceTitle(file: expected[lesson].file, listed: item.label, title: written)))
+                        .sourceTitle(file: file(lesson), listed: item.label, title: written)))
             }
             if let source = expected[lesson].accepted.first,
                 !expected[lesson].accepted.contains(where: { sameURL($0, item.url) })
             {
-                let other = sourceOf(item.url).flatMap { expected[$0].title }
+                let other = sourceOf(item.url).flatMap(title)
                 findings.append(
                     .courseIndex(
-                        at: item.urlAt, .sourceURL(title: title, given: item.url, source: source, other: other)))
+                        at: item.urlAt, .sourceURL(title: named, given: item.url, source: source, other: other)))
             }
         }
         let lastLine = items.last?.line ?? 1
         for lesson in missing where !lessonOf.contains(lesson) {
-            guard let url = expected[lesson].accepted.first, let title = expected[lesson].title else { continue }
+            guard let url = expected[lesson].accepted.first, let title = title(lesson) else { continue }
             let place = neighbour(of: lesson) ?? (lastLine, true)
             let bullet = items.first?.bullet ?? "-"
             findings.append(
                 .courseIndex(
                     at: SourceLocation(path: path, line: place.line),
                     .sourceUnlisted(
-                        file: expected[lesson].file, item: "\(bullet) \(title): <\(url)>", after: place.after)))
+                        file: file(lesson), item: "\(bullet) \(title): <\(url)>", after: place.after)))
         }
         return findings.sorted { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }
     }
@@ -277,13 +282,13 @@ extension CourseIndexClaim {
         )
     }
 
-    /// Per lesson, its title and the URLs the list may give for it. By bytes: the lessons' URLs
-    /// and slugs are read for every check.
+    /// Per lesson, the URLs the list may give for it. By bytes, and by index (a lesson's facts
+    /// copied retain every field): the lessons' URLs and slugs are read for every check.
     private static func expectedSources(_ lessons: [CourseFacts.LessonFacts]) -> [Expected] {
-        let slugs = lessons.map { $0.slug }
-        let written = lessons.map { lesson -> (url: String, folder: Substring?, last: Substring)? in
+        let slugs = lessons.indices.map { lessons[$0].slug }
+        let written = lessons.indices.map { position -> (url: String, folder: Substring?, last: Substring)? in
             // A blank value is front-matter's finding (bytes: a Character walk cost ~0.1 M a lesson).
-            guard let value = lesson.frontMatter?["source"]?.value,
+            guard let value = lessons[position].frontMatter?["source"]?.value,
                 value.utf8.contains(where: { $0 > 0x20 })
             else { return nil }
             let parts = split(value)
@@ -299,7 +304,6 @@ extension CourseIndexClaim {
         let common = folders.lazy.map { folder in (folder, folders.filter { $0 == folder }.count) }
             .first { $0.1 * 2 > folders.count }.map { String($0.0) }
         return lessons.indices.map { position in
-            let lesson = lessons[position]
             var accepted: [String] = []
             var folder = common
             if let url = written[position] {
@@ -315,9 +319,7 @@ extension CourseIndexClaim {
             } else if let common {
                 accepted = [common + "/" + slugs[position]]
             }
-            let title = lesson.frontMatter?["title"]?.value ?? lesson.title?.text
-            return Expected(
-                title: title.map(Prose.collapsed), accepted: accepted, folder: folder, file: lesson.path.fileName)
+            return Expected(accepted: accepted, folder: folder)
         }
     }
 
