@@ -36,8 +36,15 @@ extension CourseIndexClaim {
         func sourceOf(_ url: String) -> Int? {
             expected.firstIndex { $0.accepted.contains { sameURL($0, url) } }
         }
-        // By index, never a lesson's facts copied (a copy retains every field: ~30 K instructions).
-        func titled(_ label: String) -> Int? { lessons.indices.first { lessons[$0].isTitled(label) } }
+        // Each lesson's titles read once (asking `isTitled` of each lesson copied its facts each
+        // time, every field retained): the lesson a label names, as `isTitled` reads it.
+        let titles = lessons.indices.map { lessons[$0].titles }
+        func titled(_ label: String) -> Int? {
+            let name = Prose.collapsed(label)
+            if let lesson = titles.firstIndex(where: { $0.contains { $0.sameBytes(name) } }) { return lesson }
+            guard let bare = Quotation.unquotedAtBothEnds(name) else { return nil }
+            return titles.firstIndex { $0.contains { $0.sameBytes(bare) } }
+        }
         /// The title to write for a lesson, and its file: read only for a finding.
         func title(_ lesson: Int) -> String? {
             (lessons[lesson].frontMatter?["title"]?.value ?? lessons[lesson].title?.text).map(Prose.collapsed)
@@ -66,9 +73,9 @@ extension CourseIndexClaim {
         if inList { lists.append(current) }
         let needed = max(2, (lessons.count + 1) / 2)
         guard
-            let (items, titles) = lists.map({ list in
-                let titles = list.map { titled($0.label) }
-                return (list, titles, list.indices.filter { titles[$0] != nil || sourceOf(list[$0].url) != nil }.count)
+            let (items, named) = lists.map({ list in
+                let named = list.map { titled($0.label) }
+                return (list, named, list.indices.filter { named[$0] != nil || sourceOf(list[$0].url) != nil }.count)
             }).filter({ $0.2 >= needed }).max(by: { $0.2 < $1.2 }).map({ ($0.0, $0.1) })
         else { return [] }
 
@@ -79,7 +86,7 @@ extension CourseIndexClaim {
         var claimed = Set<Int>()
         var courseItems = Set<Int>()
         for position in items.indices {
-            if let lesson = titles[position] {
+            if let lesson = named[position] {
                 lessonOf[position] = lesson
                 claimed.insert(lesson)
             }
@@ -120,13 +127,13 @@ extension CourseIndexClaim {
         // lesson), or an item no lesson has (one left from a lesson since deleted).
         var findings: [Diagnostic] = []
         for (position, item) in items.enumerated() where lessonOf[position] == nil && !courseItems.contains(position) {
-            if position == 0, courseItems.isEmpty, titles[position] == nil {
+            if position == 0, courseItems.isEmpty, named[position] == nil {
                 // The course's own item (`- Kurs: …`), before the lessons', its address slipped.
                 courseItems.insert(position)
                 if let address {
                     findings.append(.courseIndex(at: item.urlAt, .courseSource(given: item.url, address: address.url)))
                 }
-            } else if let lesson = sourceOf(item.url) ?? titles[position] {
+            } else if let lesson = sourceOf(item.url) ?? named[position] {
                 lessonOf[position] = lesson
             } else {
                 findings.append(
@@ -163,7 +170,7 @@ extension CourseIndexClaim {
         for position in items.indices {
             guard let lesson = lessonOf[position] else { continue }
             let item = items[position]
-            let named = title(lesson) ?? item.label
+            let lessonTitle = title(lesson) ?? item.label
             if !kept.contains(position) {
                 if let original = items.indices.first(where: { $0 != position && lessonOf[$0] == lesson }) {
                     // A copy: the one out of place is the slip, whatever else it gets wrong.
@@ -172,7 +179,7 @@ extension CourseIndexClaim {
                         findings.append(
                             .courseIndex(
                                 at: SourceLocation(path: path, line: item.line),
-                                .sourceRepeated(title: named, itemLine: items[keptOne].line)))
+                                .sourceRepeated(title: lessonTitle, itemLine: items[keptOne].line)))
                         continue
                     }
                 } else {
@@ -181,11 +188,12 @@ extension CourseIndexClaim {
                         .courseIndex(
                             at: SourceLocation(path: path, line: item.line),
                             .sourceOutOfOrder(
-                                title: named, lesson: lesson + 1, line: place?.line, after: place?.after ?? false))
+                                title: lessonTitle, lesson: lesson + 1, line: place?.line, after: place?.after ?? false)
+                        )
                     )
                 }
             }
-            if titles[position] != lesson, let written = title(lesson), !lessons[lesson].isTitled(item.label) {
+            if named[position] != lesson, let written = title(lesson), !lessons[lesson].isTitled(item.label) {
                 findings.append(
                     .courseIndex(
                         at: item.labelAt,
@@ -197,7 +205,7 @@ extension CourseIndexClaim {
                 let other = sourceOf(item.url).flatMap(title)
                 findings.append(
                     .courseIndex(
-                        at: item.urlAt, .sourceURL(title: named, given: item.url, source: source, other: other)))
+                        at: item.urlAt, .sourceURL(title: lessonTitle, given: item.url, source: source, other: other)))
             }
         }
         let lastLine = items.last?.line ?? 1
