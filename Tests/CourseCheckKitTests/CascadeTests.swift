@@ -48,9 +48,9 @@ final class CascadeTests: XCTestCase {
     /// A one-letter slip in a lesson's file name, which its source URL, the index and its goldens
     /// all name otherwise, is one finding at the URL naming the name to give back (and the
     /// rename's steps); neither the index's link nor the goldens' folder is a second. Renaming the
-    /// file back gives 0; so does the rename followed through (source, index, `--update`). A
-    /// rename with its source and index written, before `--update`, is the documented
-    /// `golden-renamed` at each tree.
+    /// file back gives 0; so does the rename followed through (source, index link, list of sources,
+    /// `--update`). A rename with its source and index written, before `--update`, is the
+    /// documented `golden-renamed` at each tree.
     func testAOneLetterSlipInALessonsFileNameIsOneFindingNamingTheName() throws {
         let right = lessons.appendingPathComponent("09-yerel-durum.md")
         let slipped = lessons.appendingPathComponent("09-yerel-durm.md")
@@ -65,10 +65,12 @@ final class CascadeTests: XCTestCase {
                     + "09-yerel-durm.md in the index, and 'coursecheck --update lessons/' carries its goldens "
                     + "[front-matter]"
             ])
-        // The rename followed through: source and index, then `--update`.
+        // The rename followed through: source, index link and list of sources, then `--update`.
         try CourseCopy.replace("swiftui/yerel-durum'", with: "swiftui/yerel-durm'", in: slipped)
         try CourseCopy.replace(
             "(09-yerel-durum.md)", with: "(09-yerel-durm.md)", in: lessons.appendingPathComponent("README.md"))
+        try CourseCopy.replace(
+            "swiftui/yerel-durum>", with: "swiftui/yerel-durm>", in: lessons.appendingPathComponent("README.md"))
         XCTAssertEqual(findings().map { $0.hasSuffix("[golden-renamed]") }, [true, true, true])
         XCTAssertEqual(InProcess.run(["--update", "lessons/"], in: scratch.url).status, .clean)
         XCTAssertEqual(findings(), [])
@@ -76,6 +78,8 @@ final class CascadeTests: XCTestCase {
         try CourseCopy.replace("swiftui/yerel-durm'", with: "swiftui/yerel-durum'", in: slipped)
         try CourseCopy.replace(
             "(09-yerel-durm.md)", with: "(09-yerel-durum.md)", in: lessons.appendingPathComponent("README.md"))
+        try CourseCopy.replace(
+            "swiftui/yerel-durm>", with: "swiftui/yerel-durum>", in: lessons.appendingPathComponent("README.md"))
         try FileManager.default.moveItem(at: slipped, to: right)
         XCTAssertEqual(InProcess.run(["--update", "lessons/"], in: scratch.url).status, .clean)
         XCTAssertEqual(findings(), [])

@@ -6,8 +6,9 @@ import XCTest
 /// closing table. A lesson added after it, as the README's quick start adds one, leaves the
 /// distribution sentence where it is and judged, never "not applicable".
 final class ClosingLessonTests: XCTestCase {
-    /// A copy of the course with a twenty-second lesson declaring `yerel`, listed in the index and
-    /// given its closing-table row, as an author following the quick start leaves it.
+    /// A copy of the course with a twenty-second lesson declaring `yerel`, listed in the index (and
+    /// its list of sources) and given its closing-table row, as an author following the quick
+    /// start leaves it.
     private func courseWithALessonAdded() throws -> Scratch {
         let copy = try CourseCopy.make(for: self)
         let lessons = copy.url.appendingPathComponent("lessons")
@@ -57,6 +58,11 @@ final class ClosingLessonTests: XCTestCase {
         _ = try CourseCopy.replace(
             "21. [Ön İzleme ve Yineleme](21-on-izleme-ve-yineleme.md)\n",
             with: "21. [Ön İzleme ve Yineleme](21-on-izleme-ve-yineleme.md)\n22. [Durum Özeti](22-durum-ozeti.md)\n",
+            in: index)
+        _ = try CourseCopy.replace(
+            "swiftui/on-izleme-ve-yineleme>\n",
+            with:
+                "swiftui/on-izleme-ve-yineleme>\n- Durum Özeti: <https://academia.sh/tr/kurslar/swiftui/durum-ozeti>\n",
             in: index)
         _ = try CourseCopy.replace(
             "| ön izleme yeni başlangıçtır |\n",

@@ -51,7 +51,9 @@ final class DecomposedTextTests: XCTestCase {
         }
         try edit(lessons.appendingPathComponent("README.md")) {
             try $0.replacingFirst(
-                "(10-baglama.md)", with: "(" + (index ? Self.decomposedStem : Self.composedStem) + ".md)")
+                "(10-baglama.md)", with: "(" + (index ? Self.decomposedStem : Self.composedStem) + ".md)"
+            )
+            .replacingFirst("swiftui/baglama>", with: "swiftui/\(Self.composedStem.dropFirst(3))>")
         }
         if let folder {
             try FileManager.default.moveItem(

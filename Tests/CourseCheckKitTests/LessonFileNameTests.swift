@@ -193,8 +193,8 @@ final class LessonFileNameTests: XCTestCase {
         XCTAssertEqual(check.status, .clean)
     }
 
-    /// The control: a rename done the documented way (the file, its index link and its source) is
-    /// no slip: `--update` carries the goldens and the course converges.
+    /// The control: a rename done the documented way (the file, its index link, its source and its
+    /// URL in the list of sources) is no slip: `--update` carries the goldens and the course converges.
     func testARenameDoneTheDocumentedWayStillConvergesThroughUpdate() throws {
         let copy = try CourseCopy.make(for: self)
         let root = copy.url
@@ -205,6 +205,7 @@ final class LessonFileNameTests: XCTestCase {
         for (file, old, new) in [
             ("10-baglamak.md", "swiftui/baglama'", "swiftui/baglamak'"),
             ("README.md", "(10-baglama.md)", "(10-baglamak.md)"),
+            ("README.md", "swiftui/baglama>", "swiftui/baglamak>"),
         ] {
             let url = lessons.appendingPathComponent(file)
             let text = try String(contentsOf: url, encoding: .utf8)

@@ -374,12 +374,14 @@ extension DiagnosticID {
                     + "`12:`), nothing before its number (`\\t9.`, `x9.`, an invisible character) and nothing "
                     + "invisible between its marker and its link, one link per item, written `[Title](file.md)`, "
                     + "no item indented under the one above it (that item's text, or a list nested in it), and a "
-                    + "blank line before a list that does not start at 1.",
+                    + "blank line before a list that does not start at 1. Its list of sources (`- Title: <URL>` per "
+                    + "lesson, after the course's own `- Kurs: <URL>`) gives every lesson once, in course order, "
+                    + "with its title and its `source` URL, and the course's address is the folder of those URLs.",
                 fix: "Edit the index: correct the count, add, remove, reorder or move the list items, or fix a "
-                    + "number, a marker, a link, a title, an indentation or a missing blank line as the message says. "
-                    + "A link from the repository's root (`/lessons/…`) opens the lesson only where the lessons "
-                    + "folder sits at that path in the git repository; a relative link (`09-yerel-durum.md`) "
-                    + "opens it anywhere."
+                    + "number, a marker, a link, a title, a URL, an indentation or a missing blank line as the "
+                    + "message says. A link from the repository's root (`/lessons/…`) opens the lesson only where "
+                    + "the lessons folder sits at that path in the git repository; a relative link "
+                    + "(`09-yerel-durum.md`) opens it anywhere."
             )
         case .declaredTrigger:
             (

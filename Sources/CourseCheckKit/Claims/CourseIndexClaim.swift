@@ -1210,6 +1210,7 @@ package struct CourseIndexClaim: ClaimCheck {
                     at: SourceLocation(path: path, line: item.line.number),
                     .numbered(file: item.file, shown: number, lesson: lesson + 1)))
         }
+        findings += Self.checkSources(course, index: index)
         return .checked(findings)
     }
 }

@@ -522,6 +522,23 @@ extension Diagnostic {
         case unlisted(file: String)
         /// The first listed lesson shows the number `shown` (the list's first), but it is lesson `lesson`.
         case numbered(file: String, shown: Int, lesson: Int)
+        /// The list of sources gives `given` for the lesson titled `title`, whose `source` is
+        /// `source`; `other` is the lesson `given` is the source of, if any.
+        case sourceURL(title: String, given: String, source: String, other: String?)
+        /// The list of sources names `file` `listed`; its title is `title`.
+        case sourceTitle(file: String, listed: String, title: String)
+        /// The list of sources has no item for `file`: `item` is the line to insert, before this
+        /// line or `after` it.
+        case sourceUnlisted(file: String, item: String, after: Bool)
+        /// The list of sources gives the source of `title` again; its item is at `itemLine`.
+        case sourceRepeated(title: String, itemLine: Int)
+        /// The list's item for `title` stands out of course order (lesson `lesson`): it belongs
+        /// before the item at `line`, or `after` it.
+        case sourceOutOfOrder(title: String, lesson: Int, line: Int?, after: Bool)
+        /// An item of the list of sources that names no lesson by its title or its URL.
+        case sourceUnknown(label: String, url: String)
+        /// The list's course item gives `given`; the course's address is `address`.
+        case courseSource(given: String, address: String)
     }
 
     static func courseIndex(at location: SourceLocation, _ problem: CourseIndex) -> Diagnostic {
@@ -684,6 +701,26 @@ extension Diagnostic {
             case .numbered(let file, let shown, let lesson):
                 "readers see \(file) numbered \(shown) (an ordered list counts from its first item's number); "
                     + "it is lesson \(lesson)"
+            case .sourceURL(let title, let given, let source, let other):
+                "the source of '\(title)' is <\(source)>; this item gives <\(given)>"
+                    + (other.map { ", the source of '\($0)'" } ?? "") + "; write '\(source)' in place of '\(given)'"
+            case .sourceTitle(let file, let listed, let title):
+                "the list of sources calls \(file) '\(listed)'; its title is '\(title)'" + unseen(listed, title)
+                    + "; write '\(title)' in place of '\(listed)'"
+            case .sourceUnlisted(let file, let item, let after):
+                "the list of sources does not give the source of \(file); insert a line '\(item)' "
+                    + (after ? "after" : "before") + " this one"
+            case .sourceRepeated(let title, let line):
+                "the list of sources gives the source of '\(title)' again (its item is at line \(line)); delete this line"
+            case .sourceOutOfOrder(let title, let lesson, let line, let after):
+                "the list of sources gives '\(title)' out of course order; it is lesson \(lesson)"
+                    + (line.map { "; move this line \(after ? "after" : "before") line \($0)" } ?? "")
+            case .sourceUnknown(let label, let url):
+                "the list of sources gives '\(label): <\(url)>', but no lesson has that title or source; "
+                    + "delete this line"
+            case .courseSource(let given, let address):
+                "the course's address is <\(address)>, the folder of the lessons' sources; this item gives "
+                    + "<\(given)>; write '\(address)' in place of '\(given)'"
             }
         return Diagnostic(.courseIndex, at: location, message)
     }

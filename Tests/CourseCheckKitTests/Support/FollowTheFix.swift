@@ -57,6 +57,10 @@ enum FollowTheFix {
         case splitAround(String, first: Int, after: String, String, last: Int)
         /// `add '</details>' where the hidden part ends`: the line written at the end of the page.
         case append(String)
+        /// `insert a line 'X' after this one`: a line X inserted after the finding's line.
+        case insertAfter(String)
+        /// `move this line before line N` (`after line N`): the finding's line moved there.
+        case move(to: Int, after: Bool)
     }
 
     /// The edit a message's fix asks for (the message with or without its ` [id]`); nil when its
@@ -243,6 +247,16 @@ enum FollowTheFix {
             return .writeHereAndAt(String(text[write.upperBound..<both.lowerBound]), line: line)
         }
         if let insert = text.range(of: "; insert a line '", options: .backwards),
+            text.hasSuffix("' after this one")
+        {
+            return .insertAfter(String(text[insert.upperBound...].dropLast("' after this one".count)))
+        }
+        if let move = text.range(of: #"; move this line (before|after) line [0-9]+$"#, options: .regularExpression),
+            let line = Int(text[move].split(separator: " ").last ?? "")
+        {
+            return .move(to: line, after: text[move].contains(" after "))
+        }
+        if let insert = text.range(of: "; insert a line '", options: .backwards),
             text.hasSuffix("' before this one")
         {
             return .insertBefore(String(text[insert.upperBound...].dropLast("' before this one".count)))
@@ -336,6 +350,11 @@ enum FollowTheFix {
                 guard let colon = lines[fix.line - 1].firstIndex(of: ":") else { return nil }
                 lines[fix.line - 1].insert(" ", at: lines[fix.line - 1].index(after: colon))
             case .insertBefore(let text)?: lines.insert(text, at: fix.line - 1)
+            case .insertAfter(let text)?: lines.insert(text, at: fix.line)
+            case .move(let to, let after)?:
+                let moved = lines.remove(at: fix.line - 1)
+                let target = (to > fix.line ? to - 1 : to) - (after ? 0 : 1)
+                lines.insert(moved, at: target)
             case .append(let text)?: lines += ["", text]
             case .insertAround(let opener, let first, let closer, let last)?:
                 lines.insert(closer, at: last)
