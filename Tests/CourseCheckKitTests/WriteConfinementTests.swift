@@ -10,7 +10,7 @@ final class WriteConfinementTests: XCTestCase {
     /// owner or mode: Foundation's and POSIX's, and open flags that write.
     static let mutations = [
         #"createDirectory\("#, #"removeItem\("#, #"moveItem\("#, #"copyItem\("#, #"createFile\("#,
-        #"replaceItem"#, #"linkItem\("#, #"createSymbolicLink"#, #"setAttributes\("#, #"\.write\(to"#,
+        #"replaceItem"#, #"(?<!\w)linkItem\("#, #"createSymbolicLink"#, #"setAttributes\("#, #"\.write\(to"#,
         #"write\(toFile"#, #"forWritingTo"#, #"forWritingAtPath"#, #"forUpdating"#, #"(?<![\w.])unlink\("#,
         #"(?<![\w.])rename\("#, #"(?<![\w.])rmdir\("#, #"(?<![\w.])mkdir\("#, #"mkdtemp"#, #"mkstemp"#,
         #"(?<![\w.])chmod\("#, #"(?<![\w.])chown\("#, #"fchown"#, #"fchmod"#, #"(?<![\w.])fopen\("#,
@@ -35,11 +35,15 @@ final class WriteConfinementTests: XCTestCase {
             "try data.write(to: url)", "_ = open(path, O_WRONLY | O_CREAT, 0o644)", "chmod(path, 0o755)",
             "try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)",
             "posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY, 0)", "mkdir(path, 0o700)", "link(a, b)",
+            "try FileManager.default.linkItem(at: a, to: b)",
         ] {
             let range = NSRange(sample.startIndex..., in: sample)
             XCTAssertNotNil(pattern.firstMatch(in: sample, range: range), sample)
         }
-        for harmless in ["FileGate.read(url)", "Cache.unlinkedEntries", "let renamed = true", "stdout.write(text)"] {
+        for harmless in [
+            "FileGate.read(url)", "Cache.unlinkedEntries", "let renamed = true", "stdout.write(text)",
+            "plainAutolinkItem(source)",
+        ] {
             let range = NSRange(harmless.startIndex..., in: harmless)
             XCTAssertNil(pattern.firstMatch(in: harmless, range: range), harmless)
         }
