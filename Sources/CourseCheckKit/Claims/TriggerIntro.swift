@@ -18,7 +18,9 @@ extension Triggers {
                 continue
             }
             guard block.itemMarker == nil, mayHoldIntro(block.source) else { continue }
-            if let intro = intro(in: block, path: prose.path) { return intro }
+            if let intro = writtenIntro(in: block, path: prose.path) ?? intro(in: block, path: prose.path) {
+                return intro
+            }
         }
         return nil
     }
@@ -40,6 +42,66 @@ extension Triggers {
 
     /// `tetik` as bytes, for `mayHoldIntro`.
     private static let introWord = Array("tetik".utf8)
+
+    /// The intro as lessons write it, read from its bytes without rendering the paragraph (which
+    /// cost most of this reader): `Bu derste bakılan tetik[,] [yine] **X**` with X a trigger's name
+    /// or lesson 1's `dördünün de dağılımı`, in a paragraph with nothing that renders otherwise
+    /// (no code span, HTML, entity, escape, link or strikethrough), so it reads as rendered. The
+    /// bold between two spaces-or-punctuation forms strong emphasis whatever stands before it.
+    /// Nil sends the paragraph to `intro(in:path:)`, which reads every other form.
+    static func writtenIntro(in block: Prose.TextBlock, path: String) -> Declaration? {
+        var source = block.source
+        return source.withUTF8 { bytes -> Declaration? in
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "`"), UInt8(ascii: "<"), UInt8(ascii: "&"), UInt8(ascii: "\\"), UInt8(ascii: "["),
+                    UInt8(ascii: "~"):
+                    return nil
+                default: continue
+                }
+            }
+            guard let lead = Self.introLeadBytes.withUnsafeBufferPointer({ ByteSearch.firstOffset(of: $0, in: bytes) })
+            else { return nil }
+            // The lead starts a word: the paragraph's start, or an ASCII byte that is no letter or digit before it.
+            if lead > 0 {
+                let before = bytes[lead - 1]
+                guard before < 0x80, !(before | 0x20 >= UInt8(ascii: "a") && before | 0x20 <= UInt8(ascii: "z")),
+                    !(before >= UInt8(ascii: "0") && before <= UInt8(ascii: "9"))
+                else { return nil }
+            }
+            var at = lead + Self.introLeadBytes.count
+            func skip(_ text: StaticString) -> Bool {
+                let count = text.utf8CodeUnitCount
+                guard at + count <= bytes.count else { return false }
+                for offset in 0..<count where bytes[at + offset] != text.utf8Start[offset] { return false }
+                at += count
+                return true
+            }
+            _ = skip(",")
+            guard skip(" ") else { return nil }
+            _ = skip("yine ")
+            guard skip("**") else { return nil }
+            for value in Self.writtenIntroValues {
+                let start = at
+                guard start + value.count + 2 <= bytes.count,
+                    value.indices.allSatisfy({ bytes[start + $0] == value[$0] }),
+                    bytes[start + value.count] == UInt8(ascii: "*"), bytes[start + value.count + 1] == UInt8(ascii: "*")
+                else { continue }
+                // `***` would be another run of delimiters: left to the rendering reader.
+                let end = start + value.count + 2
+                guard end == bytes.count || bytes[end] != UInt8(ascii: "*") else { return nil }
+                return Declaration(
+                    value: String(decoding: value, as: UTF8.self), location: block.location(of: start, in: path))
+            }
+            return nil
+        }
+    }
+
+    /// The lead as bytes, for `writtenIntro`.
+    private static let introLeadBytes = Array(introLead.utf8)
+
+    /// The values `writtenIntro` reads: the triggers' names and lesson 1's words for a distribution.
+    private static let writtenIntroValues = (names.map(\.declared) + ["dördünün de dağılımı"]).map { Array($0.utf8) }
 
     /// The intro's value in `block`, when its rendered text holds the lead.
     static func intro(in block: Prose.TextBlock, path: String) -> Declaration? {
