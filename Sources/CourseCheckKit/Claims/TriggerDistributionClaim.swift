@@ -38,9 +38,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
 
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         guard !course.lessons.isEmpty else { return .notApplicable("no lessons") }
-        // The closing lesson's statements of the course's lesson count (`Kurs boyunca yirmi bir ders`).
-        let courseCounts = CourseLessonCount.findings(
-            in: Self.closingLessons(course)[0], lessons: course.lessons.count)
+        // The closing lesson's and the index's statements of the course's lesson count (`Kurs
+        // boyunca yirmi bir ders`, `Kurs yirmi bir dersten oluşur`).
+        let courseCounts =
+            CourseLessonCount.findings(in: Self.closingLessons(course)[0], lessons: course.lessons.count)
+            + (course.index.map {
+                CourseLessonCount.findings(in: $0.prose, path: $0.prose.path, lessons: course.lessons.count)
+            } ?? [])
         var findings = courseCounts
         var judged = false
         for lesson in Self.closingLessons(course) {
@@ -267,6 +271,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         if let total = sentence.total, total.word != sentence.totalSlip?.words.lowerBound, total.value != counted {
             findings.append(.triggerDistributionTotal(at: location(total.word), stated: total.value, actual: counted))
         }
+        for total in sentence.restated where total.value != counted {
+            findings.append(.triggerDistributionTotal(at: location(total.word), stated: total.value, actual: counted))
+        }
         if let sum = sentence.sum, sum.value != counted {
             findings.append(.triggerDistributionSum(at: location(sum.word), stated: sum.value, actual: counted))
         }
@@ -339,6 +346,25 @@ package struct TriggerDistributionClaim: ClaimCheck {
             write: stated == actual
                 ? meant : CourseLessonCount.spelled(actual, like: meant.split(separator: " ").map(String.init)),
             for: written.joined(separator: " "))
+    }
+
+    /// Whether the number at `number` before the lesson word at `lessonWord`, after the sentence's
+    /// number of lessons, names the same lessons again: in a sentence that leaves the opening lesson
+    /// out (`açılış dışındaki yirmi dersin`), not picked out of them (`son iki ders`, `bu iki
+    /// dersin`, `…ki`) nor placed in time (`iki ders önce`), as `CourseLessonCount` reads.
+    private static func restates(_ words: [Word], number: Int, lessonWord: Int) -> Bool {
+        if number > 0, words[number].gap.isEmpty {
+            let before = words[number - 1].text
+            // `…ki` picks them (`yukarıdaki iki ders`), but `dışındaki` and `sonraki` leave the opening one out.
+            let leaving = exceptions.contains { before.hasPrefix($0) }
+            if CourseLessonCount.picking.contains(before) || before.hasSuffix("ki") && !leaving { return false }
+        }
+        if lessonWord + 1 < words.count, words[lessonWord + 1].gap.isEmpty,
+            CourseLessonCount.placing.contains(words[lessonWord + 1].text)
+        {
+            return false
+        }
+        return leavesOutOpening(words, in: sentence(words, holding: number))
     }
 
     /// The paragraphs that may be the sentence, the likeliest first: the ones that count all four
@@ -575,6 +601,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var unseen: [(word: Int, trigger: String)] = []
         /// The number of lessons it names (`yirmi dersin`).
         var total: (value: Int, word: Int)?
+        /// The number of lessons named again after `total`, in a sentence that leaves the opening
+        /// lesson out (`dağılım ise açılış dışındaki yirmi dersin tetiğini sayar`, `Açılış dersi
+        /// dışındaki yirmi ders de bir tetik bildirir`): the same number, each judged as `total` is.
+        var restated: [(value: Int, word: Int)] = []
         /// A number word of `total` or `recomputations` typed with a slip (`yrmi dersin`, `sekz
         /// yeniden hesaplama`): the slipped word, the word meant and the number's words.
         var totalSlip: NumberSlip?
@@ -2277,7 +2307,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             for length in [2, 1] where word - length >= 0 && !usedNumbers.contains(word - length) {
                 if let found = number(words, at: word - length), found.length == length, found.value > 1 {
-                    if candidate.total == nil { candidate.total = (found.value, word - length) }
+                    if candidate.total == nil {
+                        candidate.total = (found.value, word - length)
+                    } else if restates(words, number: word - length, lessonWord: word) {
+                        candidate.restated.append((found.value, word - length))
+                    }
                     break
                 }
                 if let slipped = slippedNumber(words, at: word - length, length: length), slipped.value > 1,
