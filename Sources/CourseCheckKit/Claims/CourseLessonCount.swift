@@ -56,7 +56,7 @@ enum CourseLessonCount {
             guard mayState(block.source) else { continue }
             // Only the sentences that pass the same test are split into words: splitting costs
             // hundreds of instructions a character, and a paragraph's other sentences state nothing.
-            for sentence in sentences(block.inline.readable()) {
+            for sentence in sentences(block.inline.readable(), where: mayState) {
                 findings += self.findings(in: sentence, of: block, path: path, lessons: lessons)
             }
         }
@@ -64,11 +64,11 @@ enum CourseLessonCount {
     }
 
     /// The readable characters of a block cut into sentences, each kept only when its text passes
-    /// `mayState`: a sentence ends after `.`, `!` or `?` followed by a blank or the end, where
-    /// `TriggerDistributionClaim.sentence` ends one too (an ordinal's full stop included).
-    private static func sentences(_ characters: [(character: Character, offset: Int)])
-        -> [[(character: Character, offset: Int)]]
-    {
+    /// `test` (a byte test): a sentence ends after `.`, `!` or `?` followed by a blank or the end,
+    /// where `TriggerDistributionClaim.sentence` ends one too (an ordinal's full stop included).
+    static func sentences(
+        _ characters: [(character: Character, offset: Int)], where test: (String) -> Bool
+    ) -> [[(character: Character, offset: Int)]] {
         var result: [[(character: Character, offset: Int)]] = []
         var start = 0
         func close(_ end: Int) {
@@ -76,7 +76,7 @@ enum CourseLessonCount {
             let sentence = Array(characters[start..<end])
             var text = ""
             for character in sentence { text.append(character.character) }
-            if mayState(text) { result.append(sentence) }
+            if test(text) { result.append(sentence) }
             start = end
         }
         for index in characters.indices where ".!?".contains(characters[index].character) {
@@ -251,6 +251,11 @@ enum CourseLessonCount {
         let unit = value % 10 == 0 ? nil : TriggerDistributionClaim.units.first { $0.value == value % 10 }?.key
         let words = [tens, unit].compactMap { $0 }.joined(separator: " ")
         guard value < 100, !words.isEmpty else { return String(value) }
-        return first.first?.isUppercase == true ? words.prefix(1).uppercased() + words.dropFirst() : words
+        return first.first?.isUppercase == true ? capitalised(words) : words
+    }
+
+    /// `word` with its first letter a capital as Turkish writes it: `i` is `İ` (`İki`, not `Iki`).
+    static func capitalised(_ word: String) -> String {
+        (word.hasPrefix("i") ? "İ" : word.prefix(1).uppercased()) + word.dropFirst()
     }
 }

@@ -28,7 +28,8 @@ import Foundation
 /// the opening lesson's distribution (`2/2/2/2`) too, and beside it the recomputations that
 /// distribution adds up to (`sekiz yeniden hesaplama`). A sentence that counts some triggers but
 /// not all is the sentence with its text unreadable: one finding, never "not applicable". Beside
-/// it the closing lesson's statements of the course's lesson count are judged (`CourseLessonCount`).
+/// it the closing lesson's and the index's statements of the course's lesson count are judged
+/// (`CourseLessonCount`), and the opening lesson's own counts of its first tree (`openingCounts`).
 package struct TriggerDistributionClaim: ClaimCheck {
     package let id = DiagnosticID.triggerDistribution
     package let spansCourse = true
@@ -62,6 +63,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             if judged { break }
         }
+        findings += Self.openingCounts(course)
         if let index = course.index, let sentence = Self.candidates(in: index).first {
             judged = true
             findings += Self.heading(sentence, file: index.file, path: index.prose.path)
@@ -71,6 +73,77 @@ package struct TriggerDistributionClaim: ClaimCheck {
             return .notApplicable("no paragraph of the closing lesson or the index counts the lessons' triggers")
         }
         return .checked(findings)
+    }
+
+    /// The opening lesson's own statements of its first tree's counts: in the one lesson whose
+    /// trigger is a distribution (`Bu dersin tetiği: **… (2/2/2/2)**`, sound: its first tree prints
+    /// those `countCauses` lines), a sentence that counts all four triggers by name (`yerel 2,
+    /// ebeveyn 2, gözlem 2, ortam 2`, `ikisi yerel, ikisi ebeveyn, …`), read by the distribution
+    /// sentence's reader, and the recomputations it states beside them (`sekiz yeniden hesaplama`):
+    /// each wrong count one finding at it, against the tree. A sentence counting fewer (`bir yerel,
+    /// bir ebeveyn`: another tree's) is not read; other lessons' counts are of trees the sentence
+    /// does not name, and are not read.
+    static func openingCounts(_ course: CourseFacts) -> [Diagnostic] {
+        let openings = course.lessons.indices.filter { course.lessons[$0].declaration?.distribution != nil }
+        guard openings.count == 1, DeclaredTriggerClaim.isSound(openings[0], in: course) else { return [] }
+        let lesson = course.lessons[openings[0]]
+        // The first tree must be the first that ran, as the declaration is judged (`DeclaredTriggerClaim`).
+        guard let tree = lesson.lesson.trees.first, lesson.treeBlocks.first == tree.block,
+            !lesson.lesson.fencesAreUncertain, let output = lesson.outputs.first ?? nil,
+            let counted = Triggers.counts(inOutput: output)
+        else { return [] }
+        let line = tree.block.opening.number
+        var findings: [Diagnostic] = []
+        for block in lesson.prose.blocks {
+            // Bytes first: a block without the four names states none of the counts (most blocks).
+            guard Triggers.names.allSatisfy({ block.source.contains($0.declared) }) else { continue }
+            // Only the sentences that name the four are split into words (hundreds of instructions a character).
+            let named = { (text: String) in Triggers.names.allSatisfy { text.contains($0.declared) } }
+            for characters in CourseLessonCount.sentences(block.inline.readable(), where: named) {
+                let sentence = Self.reading(Self.words(characters), ofRecomputations: true)
+                guard sentence.counts.allSatisfy({ !$0.isEmpty }), sentence.unknown.isEmpty else { continue }
+                func location(_ word: Int) -> SourceLocation {
+                    block.location(of: sentence.words[word].offset, in: lesson.path)
+                }
+                // In reading order: each count, then the recomputations, by where they stand.
+                var found: [(word: Int, finding: Diagnostic)] = []
+                for (index, stated) in Triggers.names.indices.flatMap({ i in sentence.counts[i].map { (i, $0) } })
+                where stated.value != counted[index] {
+                    let word = sentence.words[stated.word]
+                    // A possessive count (`üçü yerel`) is written as one (`ikisi`).
+                    let possessive =
+                        Self.possessives[word.text] == nil
+                        ? nil : Self.possessives.first { $0.value == counted[index] }?.key
+                    let write = possessive.map {
+                        word.written.first?.isUppercase == true ? CourseLessonCount.capitalised($0) : $0
+                    }
+                    found.append(
+                        (
+                            stated.word,
+                            .openingCount(
+                                at: location(stated.word), trigger: Triggers.names[index].declared,
+                                stated: stated.value, counted: counted[index], printed: Triggers.names[index].printed,
+                                tree: line,
+                                write: write ?? CourseLessonCount.spelled(counted[index], like: [word.written]),
+                                written: word.written)
+                        ))
+                }
+                if let stated = sentence.recomputations, stated.value != counted.reduce(0, +) {
+                    let length = Self.number(sentence.words, at: stated.word)?.length ?? 1
+                    let text = (stated.word..<stated.word + length).map { sentence.words[$0].written }
+                    found.append(
+                        (
+                            stated.word,
+                            .openingRecomputations(
+                                at: location(stated.word), stated: stated.value, counted: counted, tree: line,
+                                write: CourseLessonCount.spelled(counted.reduce(0, +), like: text),
+                                written: text.joined(separator: " "))
+                        ))
+                }
+                findings += found.sorted { $0.word < $1.word }.map(\.finding)
+            }
+        }
+        return findings
     }
 
     /// The sentence made a heading: `### ` typed before it (`Leftover.container`, the one reader of
@@ -1696,8 +1769,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// an opening parenthesis between them, or a word a reader reads past, `Connective.beforeCount`:
     /// `gözlem ise 5`) or right before it, whichever of the two the paragraph uses more, the other where that gives none.
     /// Each number counts once. Then what else it states: a name in a list of counts that is not a
-    /// trigger, a number of lessons, four slashed counts no trigger took.
-    static func reading(_ words: [Word]) -> Candidate {
+    /// trigger, a number of lessons, four slashed counts no trigger took. With `ofRecomputations`
+    /// the counts are a tree's recomputations (the opening lesson's own sentences), so a possessive
+    /// count after `yeniden hesaplama` counts them (`sekiz yeniden hesaplama üretti; ikisi yerel`).
+    static func reading(_ words: [Word], ofRecomputations: Bool = false) -> Candidate {
         var counts: [[(value: Int, word: Int)]] = Triggers.names.map { _ in [] }
         var usedNumbers = Set<Int>()
         var usedNames = Set<Int>()
@@ -2086,7 +2161,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// inside a clause, a word right before it and no comma, colon or connective between
         /// (`dersleri beş ortam değeri`, `3 yerel değişiklik ölçer`), not when it opens a list item.
         func countsLessons(_ at: Int, name: Int) -> Bool {
-            if possessives[words[name - 1].text] != nil, !refersToLessons(at) { return false }
+            if possessives[words[name - 1].text] != nil, !ofRecomputations, !refersToLessons(at) { return false }
             if endsItem(name) { return true }
             // `biri` too, "someone" as well as "one of them" (`biri ortam değerini değiştirir`).
             if words[at].text == "bir" || words[at].text == "biri" { return false }
