@@ -63,13 +63,14 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             if judged { break }
         }
-        findings += Self.openingCounts(course)
+        let openingCounts = Self.openingCounts(course)
+        findings += openingCounts
         if let index = course.index, let sentence = Self.candidates(in: index).first {
             judged = true
             findings += Self.heading(sentence, file: index.file, path: index.prose.path)
             findings += judge(sentence, path: index.prose.path, course)
         }
-        guard judged || !courseCounts.isEmpty else {
+        guard judged || !courseCounts.isEmpty || !openingCounts.isEmpty else {
             return .notApplicable("no paragraph of the closing lesson or the index counts the lessons' triggers")
         }
         return .checked(findings)
