@@ -56,7 +56,7 @@ enum CourseLessonCount {
             guard mayState(block.source) else { continue }
             // Only the sentences that pass the same test are split into words: splitting costs
             // hundreds of instructions a character, and a paragraph's other sentences state nothing.
-            for sentence in sentences(block.inline.readable(), where: mayState) {
+            for sentence in sentences(block.inline.readable(), where: mayState(bytes:)) {
                 findings += self.findings(in: sentence, of: block, path: path, lessons: lessons)
             }
         }
@@ -67,16 +67,17 @@ enum CourseLessonCount {
     /// `test` (a byte test): a sentence ends after `.`, `!` or `?` followed by a blank or the end,
     /// where `TriggerDistributionClaim.sentence` ends one too (an ordinal's full stop included).
     static func sentences(
-        _ characters: [(character: Character, offset: Int)], where test: (String) -> Bool
+        _ characters: [(character: Character, offset: Int)], where test: (UnsafeBufferPointer<UInt8>) -> Bool
     ) -> [[(character: Character, offset: Int)]] {
         var result: [[(character: Character, offset: Int)]] = []
         var start = 0
         func close(_ end: Int) {
             guard end > start else { return }
-            let sentence = Array(characters[start..<end])
-            var text = ""
-            for character in sentence { text.append(character.character) }
-            if test(text) { result.append(sentence) }
+            // The sentence's bytes, asked by a byte test (a String built a Character at a time cost more).
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity((end - start) * 2)
+            for index in start..<end { bytes.append(contentsOf: characters[index].character.utf8) }
+            if bytes.withUnsafeBufferPointer(test) { result.append(Array(characters[start..<end])) }
             start = end
         }
         for index in characters.indices where ".!?".contains(characters[index].character) {
@@ -149,32 +150,35 @@ enum CourseLessonCount {
     /// asked on every check, and most blocks state no count of the course.
     static func mayState(_ source: String) -> Bool {
         var text = source
-        return text.withUTF8 { bytes in
-            func holds(_ word: StaticString, at start: Int) -> Bool {
-                guard start >= 0, start + word.utf8CodeUnitCount <= bytes.count else { return false }
-                for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] != word.utf8Start[offset] {
-                    return false
-                }
-                return true
+        return text.withUTF8 { mayState(bytes: $0) }
+    }
+
+    /// `mayState` of UTF-8 bytes.
+    static func mayState(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        func holds(_ word: StaticString, at start: Int) -> Bool {
+            guard start >= 0, start + word.utf8CodeUnitCount <= bytes.count else { return false }
+            for offset in 0..<word.utf8CodeUnitCount where bytes[start + offset] != word.utf8Start[offset] {
+                return false
             }
-            var (lesson, phrase) = (false, false)
-            for index in bytes.indices {
-                switch bytes[index] {
-                case UInt8(ascii: "d"), UInt8(ascii: "D"): lesson = lesson || holds("ers", at: index + 1)
-                case UInt8(ascii: "u"): phrase = phrase || holds("rs", at: index + 1)
-                // `ü` (C3 BC): `tüm`, `Tüm`, `bütün`.
-                case 0xC3:
-                    phrase =
-                        phrase
-                        || holds("\u{FC}m", at: index) && (holds("t", at: index - 1) || holds("T", at: index - 1))
-                        || holds("\u{FC}t\u{FC}n", at: index)
-                case UInt8(ascii: "h"): phrase = phrase || holds("er biri", at: index + 1)
-                default: continue
-                }
-                if lesson && phrase { return true }
-            }
-            return false
+            return true
         }
+        var (lesson, phrase) = (false, false)
+        for index in bytes.indices {
+            switch bytes[index] {
+            case UInt8(ascii: "d"), UInt8(ascii: "D"): lesson = lesson || holds("ers", at: index + 1)
+            case UInt8(ascii: "u"): phrase = phrase || holds("rs", at: index + 1)
+            // `ü` (C3 BC): `tüm`, `Tüm`, `bütün`.
+            case 0xC3:
+                phrase =
+                    phrase
+                    || holds("\u{FC}m", at: index) && (holds("t", at: index - 1) || holds("T", at: index - 1))
+                    || holds("\u{FC}t\u{FC}n", at: index)
+            case UInt8(ascii: "h"): phrase = phrase || holds("er biri", at: index + 1)
+            default: continue
+            }
+            if lesson && phrase { return true }
+        }
+        return false
     }
 
     /// The number right before the word at `at` (a ten and a unit, or one word), nothing between.
@@ -242,6 +246,16 @@ enum CourseLessonCount {
         }
         // `Kurs yirmi bir dersten oluşur`: it is made of them (not `oluşan`, a part made of them).
         return lesson == "dersten" && ["oluşur", "oluşuyor", "oluşmaktadır"].contains(text(lessonWord + 1) ?? "")
+    }
+
+    /// Whether `bytes` hold `word`'s bytes: a byte test, first bytes compared before the rest.
+    static func holds(_ word: String, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let needle = Array(word.utf8)
+        guard let first = needle.first, bytes.count >= needle.count else { return needle.isEmpty }
+        for start in 0...(bytes.count - needle.count) where bytes[start] == first {
+            if (1..<needle.count).allSatisfy({ bytes[start + $0] == needle[$0] }) { return true }
+        }
+        return false
     }
 
     /// `value` written as the stated number was: digits, or Turkish number words, capitalised when it was.

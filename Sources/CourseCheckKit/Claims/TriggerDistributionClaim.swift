@@ -97,9 +97,12 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var findings: [Diagnostic] = []
         for block in lesson.prose.blocks {
             // Bytes first: a block without the four names states none of the counts (most blocks).
-            guard Triggers.names.allSatisfy({ block.source.contains($0.declared) }) else { continue }
+            let named = { (bytes: UnsafeBufferPointer<UInt8>) in
+                Triggers.names.allSatisfy { CourseLessonCount.holds($0.declared, in: bytes) }
+            }
+            var source = block.source
+            guard source.withUTF8(named) else { continue }
             // Only the sentences that name the four are split into words (hundreds of instructions a character).
-            let named = { (text: String) in Triggers.names.allSatisfy { text.contains($0.declared) } }
             for characters in CourseLessonCount.sentences(block.inline.readable(), where: named) {
                 let sentence = Self.reading(Self.words(characters), ofRecomputations: true)
                 guard sentence.counts.allSatisfy({ !$0.isEmpty }), sentence.unknown.isEmpty else { continue }
