@@ -53,46 +53,36 @@ enum CourseLessonCount {
         for block in prose.blocks {
             // A block without `ders` (any case of its `d`), or without a word of the phrases
             // (`kurs`, `tüm`, `bütün`, `her biri`), states no count of the course: most blocks.
-            guard mayState(block.source) else { continue }
-            // Only the sentences that pass the same test are split into words: splitting costs
-            // hundreds of instructions a character, and a paragraph's other sentences state nothing.
-            for sentence in sentences(block.inline.readable(), where: mayState(bytes:)) {
-                findings += self.findings(in: sentence, of: block, path: path, lessons: lessons)
-            }
+            // Asked of each sentence of its source too (`ders` in one, `kurs` in another states
+            // nothing), on bytes: splitting into words costs hundreds of instructions a character.
+            var source = block.source
+            guard source.withUTF8({ sentences(in: $0).contains { mayState(bytes: UnsafeBufferPointer(rebasing: $0)) } })
+            else { continue }
+            findings += self.findings(in: block.inline.readable(), of: block, path: path, lessons: lessons)
         }
         return findings
     }
 
-    /// The readable characters of a block cut into sentences, each kept only when its text passes
-    /// `test` (a byte test): a sentence ends after `.`, `!` or `?` followed by a blank or the end,
-    /// where `TriggerDistributionClaim.sentence` ends one too (an ordinal's full stop included).
-    static func sentences(
-        _ characters: [(character: Character, offset: Int)], where test: (UnsafeBufferPointer<UInt8>) -> Bool
-    ) -> [[(character: Character, offset: Int)]] {
-        var result: [[(character: Character, offset: Int)]] = []
+    /// The sentences of a block's source bytes: each ends after `.`, `!` or `?` followed by a
+    /// blank or the end, where `TriggerDistributionClaim.sentence` ends one too.
+    static func sentences(in bytes: UnsafeBufferPointer<UInt8>) -> [Slice<UnsafeBufferPointer<UInt8>>] {
+        var result: [Slice<UnsafeBufferPointer<UInt8>>] = []
         var start = 0
-        func close(_ end: Int) {
-            guard end > start else { return }
-            // The sentence's bytes, asked by a byte test (a String built a Character at a time cost more).
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity((end - start) * 2)
-            for index in start..<end { bytes.append(contentsOf: characters[index].character.utf8) }
-            if bytes.withUnsafeBufferPointer(test) { result.append(Array(characters[start..<end])) }
-            start = end
+        for index in bytes.indices where bytes[index] == 0x2E || bytes[index] == 0x21 || bytes[index] == 0x3F {
+            guard index + 1 == bytes.count || [0x20, 0x0A, 0x09].contains(bytes[index + 1]) else { continue }
+            result.append(bytes[start...index])
+            start = index + 1
         }
-        for index in characters.indices where ".!?".contains(characters[index].character) {
-            if index + 1 == characters.count || characters[index + 1].character.isWhitespace { close(index + 1) }
-        }
-        close(characters.count)
+        if start < bytes.count { result.append(bytes[start...]) }
         return result
     }
 
-    /// The findings of one sentence of `block`.
+    /// The findings of the readable characters of `block`.
     private static func findings(
-        in sentence: [(character: Character, offset: Int)], of block: Prose.TextBlock, path: String, lessons: Int
+        in characters: [(character: Character, offset: Int)], of block: Prose.TextBlock, path: String, lessons: Int
     ) -> [Diagnostic] {
         var findings: [Diagnostic] = []
-        let words = TriggerDistributionClaim.words(sentence)
+        let words = TriggerDistributionClaim.words(characters)
         for at in words.indices where lessonWords.contains(words[at].text) && words[at].gap.isEmpty {
             // A number word typed with a slip (`yirmi bri ders`) in a phrase that states the
             // count: one finding at the slip, saying the count too when the number meant is wrong.

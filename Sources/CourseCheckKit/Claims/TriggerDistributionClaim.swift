@@ -102,9 +102,16 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             var source = block.source
             guard source.withUTF8(named) else { continue }
-            // Only the sentences that name the four are split into words (hundreds of instructions a character).
-            for characters in CourseLessonCount.sentences(block.inline.readable(), where: named) {
-                let sentence = Self.reading(Self.words(characters), ofRecomputations: true)
+            let words = Self.words(block.inline.readable())
+            var start = 0
+            while start < words.count {
+                let range = Self.sentence(words, holding: start)
+                start = range.upperBound
+                // A sentence that names the four, read: another states none of the counts.
+                guard
+                    Triggers.names.allSatisfy({ name in range.contains { name.declared.sameBytes(words[$0].text) } })
+                else { continue }
+                let sentence = Self.reading(Array(words[range]), ofRecomputations: true)
                 guard sentence.counts.allSatisfy({ !$0.isEmpty }), sentence.unknown.isEmpty else { continue }
                 func location(_ word: Int) -> SourceLocation {
                     block.location(of: sentence.words[word].offset, in: lesson.path)
