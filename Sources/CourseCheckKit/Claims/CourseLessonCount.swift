@@ -55,12 +55,25 @@ enum CourseLessonCount {
             // (`kurs`, `tüm`, `bütün`, `her biri`), states no count of the course: most blocks.
             // Asked of each sentence of its source too (`ders` in one, `kurs` in another states
             // nothing), on bytes: splitting into words costs hundreds of instructions a character.
-            var source = block.source
-            guard source.withUTF8({ sentences(in: $0).contains { mayState(bytes: UnsafeBufferPointer(rebasing: $0)) } })
-            else { continue }
-            findings += self.findings(in: block.inline.readable(), of: block, path: path, lessons: lessons)
+            for characters in readableSentences(of: block, where: mayState(bytes:)) {
+                findings += self.findings(in: characters, of: block, path: path, lessons: lessons)
+            }
         }
         return findings
+    }
+
+    /// The readable characters of each sentence of `block` whose source bytes pass `test`: only
+    /// those are split into words (the rendering's characters keep their source offsets).
+    static func readableSentences(
+        of block: Prose.TextBlock, where test: (UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> [[(character: Character, offset: Int)]] {
+        var source = block.source
+        let passing = source.withUTF8 { bytes in
+            sentences(in: bytes).filter { test(UnsafeBufferPointer(rebasing: $0)) }.map { $0.startIndex..<$0.endIndex }
+        }
+        guard !passing.isEmpty else { return [] }
+        let readable = block.inline.readable()
+        return passing.map { range in readable.filter { range.contains($0.offset) } }
     }
 
     /// The sentences of a block's source bytes: each ends after `.`, `!` or `?` followed by a

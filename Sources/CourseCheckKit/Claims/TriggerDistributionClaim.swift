@@ -100,58 +100,61 @@ package struct TriggerDistributionClaim: ClaimCheck {
             let named = { (bytes: UnsafeBufferPointer<UInt8>) in
                 Triggers.names.allSatisfy { CourseLessonCount.holds($0.declared, in: bytes) }
             }
-            var source = block.source
-            guard source.withUTF8(named) else { continue }
-            let words = Self.words(block.inline.readable())
-            var start = 0
-            while start < words.count {
-                let range = Self.sentence(words, holding: start)
-                start = range.upperBound
-                // A sentence that names the four, read: another states none of the counts.
-                guard
-                    Triggers.names.allSatisfy({ name in range.contains { name.declared.sameBytes(words[$0].text) } })
-                else { continue }
-                let sentence = Self.reading(Array(words[range]), ofRecomputations: true)
-                guard sentence.counts.allSatisfy({ !$0.isEmpty }), sentence.unknown.isEmpty else { continue }
-                func location(_ word: Int) -> SourceLocation {
-                    block.location(of: sentence.words[word].offset, in: lesson.path)
-                }
-                // In reading order: each count, then the recomputations, by where they stand.
-                var found: [(word: Int, finding: Diagnostic)] = []
-                for (index, stated) in Triggers.names.indices.flatMap({ i in sentence.counts[i].map { (i, $0) } })
-                where stated.value != counted[index] {
-                    let word = sentence.words[stated.word]
-                    // A possessive count (`üçü yerel`) is written as one (`ikisi`).
-                    let possessive =
-                        Self.possessives[word.text] == nil
-                        ? nil : Self.possessives.first { $0.value == counted[index] }?.key
-                    let write = possessive.map {
-                        word.written.first?.isUppercase == true ? CourseLessonCount.capitalised($0) : $0
+            // Only a sentence whose source names the four is split into words.
+            for characters in CourseLessonCount.readableSentences(of: block, where: named) {
+                let words = Self.words(characters)
+                var start = 0
+                while start < words.count {
+                    let range = Self.sentence(words, holding: start)
+                    start = range.upperBound
+                    // A sentence that names the four, read: another states none of the counts.
+                    guard
+                        Triggers.names.allSatisfy({ name in range.contains { name.declared.sameBytes(words[$0].text) } }
+                        )
+                    else { continue }
+                    let sentence = Self.reading(Array(words[range]), ofRecomputations: true)
+                    guard sentence.counts.allSatisfy({ !$0.isEmpty }), sentence.unknown.isEmpty else { continue }
+                    func location(_ word: Int) -> SourceLocation {
+                        block.location(of: sentence.words[word].offset, in: lesson.path)
                     }
-                    found.append(
-                        (
-                            stated.word,
-                            .openingCount(
-                                at: location(stated.word), trigger: Triggers.names[index].declared,
-                                stated: stated.value, counted: counted[index], printed: Triggers.names[index].printed,
-                                tree: line,
-                                write: write ?? CourseLessonCount.spelled(counted[index], like: [word.written]),
-                                written: word.written)
-                        ))
+                    // In reading order: each count, then the recomputations, by where they stand.
+                    var found: [(word: Int, finding: Diagnostic)] = []
+                    for (index, stated) in Triggers.names.indices.flatMap({ i in sentence.counts[i].map { (i, $0) } })
+                    where stated.value != counted[index] {
+                        let word = sentence.words[stated.word]
+                        // A possessive count (`üçü yerel`) is written as one (`ikisi`).
+                        let possessive =
+                            Self.possessives[word.text] == nil
+                            ? nil : Self.possessives.first { $0.value == counted[index] }?.key
+                        let write = possessive.map {
+                            word.written.first?.isUppercase == true ? CourseLessonCount.capitalised($0) : $0
+                        }
+                        found.append(
+                            (
+                                stated.word,
+                                .openingCount(
+                                    at: location(stated.word), trigger: Triggers.names[index].declared,
+                                    stated: stated.value, counted: counted[index],
+                                    printed: Triggers.names[index].printed,
+                                    tree: line,
+                                    write: write ?? CourseLessonCount.spelled(counted[index], like: [word.written]),
+                                    written: word.written)
+                            ))
+                    }
+                    if let stated = sentence.recomputations, stated.value != counted.reduce(0, +) {
+                        let length = Self.number(sentence.words, at: stated.word)?.length ?? 1
+                        let text = (stated.word..<stated.word + length).map { sentence.words[$0].written }
+                        found.append(
+                            (
+                                stated.word,
+                                .openingRecomputations(
+                                    at: location(stated.word), stated: stated.value, counted: counted, tree: line,
+                                    write: CourseLessonCount.spelled(counted.reduce(0, +), like: text),
+                                    written: text.joined(separator: " "))
+                            ))
+                    }
+                    findings += found.sorted { $0.word < $1.word }.map(\.finding)
                 }
-                if let stated = sentence.recomputations, stated.value != counted.reduce(0, +) {
-                    let length = Self.number(sentence.words, at: stated.word)?.length ?? 1
-                    let text = (stated.word..<stated.word + length).map { sentence.words[$0].written }
-                    found.append(
-                        (
-                            stated.word,
-                            .openingRecomputations(
-                                at: location(stated.word), stated: stated.value, counted: counted, tree: line,
-                                write: CourseLessonCount.spelled(counted.reduce(0, +), like: text),
-                                written: text.joined(separator: " "))
-                        ))
-                }
-                findings += found.sorted { $0.word < $1.word }.map(\.finding)
             }
         }
         return findings
