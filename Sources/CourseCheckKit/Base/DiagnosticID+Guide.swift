@@ -423,9 +423,13 @@ extension DiagnosticID {
                     + "that is not a trigger, states a share that is not the count's part of the lessons counted "
                     + "(`yerel 6 (%35)`, `yerel %35`), names a wrong number of lessons or total (those its counts "
                     + "cover) or a wrong opening distribution, "
-                    + "cannot be read for one of them, or is hidden from readers.",
+                    + "cannot be read for one of them, or is hidden from readers; or a statement of the course's "
+                    + "number of lessons in the closing lesson or the index is wrong; or a sentence of the opening "
+                    + "lesson (the one declaring a distribution) that counts the four triggers or its recomputations "
+                    + "differs from what its first tree prints.",
                 fix: "Correct the count in the sentence, giving each trigger its number right before or after its "
-                    + "name; if the count is right, the lessons' trigger bullets are the slip."
+                    + "name; if the count is right, the lessons' trigger bullets are the slip. In the opening lesson, "
+                    + "write the count its first tree prints."
             )
         case .noteSeries:
             (

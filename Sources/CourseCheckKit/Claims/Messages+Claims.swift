@@ -1381,6 +1381,30 @@ extension Diagnostic {
             triggerDistributionRecomputationsStated(stated, path: path, declared: declared))
     }
 
+    /// A count of the opening lesson's own sentence (`yerel 3`) against its first tree's
+    /// `countCauses` line (at `tree`, the tree's line): `write` the count to write for `written`.
+    static func openingCount(
+        at location: SourceLocation, trigger: String, stated: Int, counted: Int, printed: String, tree: Int,
+        write: String, written: String
+    ) -> Diagnostic {
+        Diagnostic(
+            .triggerDistribution, at: location,
+            "says \(trigger) \(stated), but the tree at line \(tree) prints '\(printed): \(counted)'; "
+                + "write '\(write)' for '\(written)'")
+    }
+
+    /// The recomputations the opening lesson's own sentence states (`dokuz yeniden hesaplama`)
+    /// against its first tree's four counts (`counted`), at `tree`.
+    static func openingRecomputations(
+        at location: SourceLocation, stated: Int, counted: [Int], tree: Int, write: String, written: String
+    ) -> Diagnostic {
+        Diagnostic(
+            .triggerDistribution, at: location,
+            "says \(Plural.count(stated, "recomputation")), but the tree at line \(tree) counts "
+                + "\(counted.reduce(0, +)) (\(counted.map(String.init).joined(separator: "/"))); "
+                + "write '\(write)' for '\(written)'")
+    }
+
     /// What `stated` recomputations say against the distribution `declared` at `path`.
     static func triggerDistributionRecomputationsStated(_ stated: Int, path: String, declared: [Int]) -> String {
         "says \(Plural.count(stated, "recomputation")), but the distribution "

@@ -30,7 +30,8 @@ import Foundation
 /// lessons), and beside it the recomputations that
 /// distribution adds up to (`sekiz yeniden hesaplama`). A sentence that counts some triggers but
 /// not all is the sentence with its text unreadable: one finding, never "not applicable". Beside
-/// it the closing lesson's statements of the course's lesson count are judged (`CourseLessonCount`).
+/// it the closing lesson's and the index's statements of the course's lesson count are judged
+/// (`CourseLessonCount`), and the opening lesson's own counts of its first tree (`openingCounts`).
 package struct TriggerDistributionClaim: ClaimCheck {
     package let id = DiagnosticID.triggerDistribution
     package let spansCourse = true
@@ -40,9 +41,13 @@ package struct TriggerDistributionClaim: ClaimCheck {
 
     package func check(_ course: CourseFacts) -> ClaimOutcome {
         guard !course.lessons.isEmpty else { return .notApplicable("no lessons") }
-        // The closing lesson's statements of the course's lesson count (`Kurs boyunca yirmi bir ders`).
-        let courseCounts = CourseLessonCount.findings(
-            in: Self.closingLessons(course)[0], lessons: course.lessons.count)
+        // The closing lesson's and the index's statements of the course's lesson count (`Kurs
+        // boyunca yirmi bir ders`, `Kurs yirmi bir dersten oluşur`).
+        let courseCounts =
+            CourseLessonCount.findings(in: Self.closingLessons(course)[0], lessons: course.lessons.count)
+            + (course.index.map {
+                CourseLessonCount.findings(in: $0.prose, path: $0.prose.path, lessons: course.lessons.count)
+            } ?? [])
         var findings = courseCounts
         var judged = false
         for lesson in Self.closingLessons(course) {
@@ -60,15 +65,101 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             if judged { break }
         }
+        let openingCounts = Self.openingCounts(course)
+        findings += openingCounts
         if let index = course.index, let sentence = Self.candidates(in: index).first {
             judged = true
             findings += Self.heading(sentence, file: index.file, path: index.prose.path)
             findings += judge(sentence, path: index.prose.path, course)
         }
-        guard judged || !courseCounts.isEmpty else {
+        guard judged || !courseCounts.isEmpty || !openingCounts.isEmpty else {
             return .notApplicable("no paragraph of the closing lesson or the index counts the lessons' triggers")
         }
         return .checked(findings)
+    }
+
+    /// The opening lesson's own statements of its first tree's counts: in the one lesson whose
+    /// trigger is a distribution (`Bu dersin tetiği: **… (2/2/2/2)**`, sound: its first tree prints
+    /// those `countCauses` lines), a sentence that counts all four triggers by name (`yerel 2,
+    /// ebeveyn 2, gözlem 2, ortam 2`, `ikisi yerel, ikisi ebeveyn, …`), read by the distribution
+    /// sentence's reader, and the recomputations it states beside them (`sekiz yeniden hesaplama`):
+    /// each wrong count one finding at it, against the tree. A sentence counting fewer (`bir yerel,
+    /// bir ebeveyn`: another tree's) is not read; other lessons' counts are of trees the sentence
+    /// does not name, and are not read.
+    static func openingCounts(_ course: CourseFacts) -> [Diagnostic] {
+        let openings = course.lessons.indices.filter { course.lessons[$0].declaration?.distribution != nil }
+        guard openings.count == 1, DeclaredTriggerClaim.isSound(openings[0], in: course) else { return [] }
+        let lesson = course.lessons[openings[0]]
+        // The first tree must be the first that ran, as the declaration is judged (`DeclaredTriggerClaim`).
+        guard let tree = lesson.lesson.trees.first, lesson.treeBlocks.first == tree.block,
+            !lesson.lesson.fencesAreUncertain, let output = lesson.outputs.first ?? nil,
+            let counted = Triggers.counts(inOutput: output)
+        else { return [] }
+        let line = tree.block.opening.number
+        var findings: [Diagnostic] = []
+        for block in lesson.prose.blocks {
+            // Bytes first: a block without the four names states none of the counts (most blocks).
+            let named = { (bytes: UnsafeBufferPointer<UInt8>) in
+                Triggers.names.allSatisfy { CourseLessonCount.holds($0.declared, in: bytes) }
+            }
+            // Only a sentence whose source names the four is split into words.
+            for characters in CourseLessonCount.readableSentences(of: block, where: named) {
+                let words = Self.words(characters)
+                var start = 0
+                while start < words.count {
+                    let range = Self.sentence(words, holding: start)
+                    start = range.upperBound
+                    // A sentence that names the four, read: another states none of the counts.
+                    guard
+                        Triggers.names.allSatisfy({ name in range.contains { name.declared.sameBytes(words[$0].text) } }
+                        )
+                    else { continue }
+                    let sentence = Self.reading(Array(words[range]), ofRecomputations: true)
+                    guard sentence.counts.allSatisfy({ !$0.isEmpty }), sentence.unknown.isEmpty else { continue }
+                    func location(_ word: Int) -> SourceLocation {
+                        block.location(of: sentence.words[word].offset, in: lesson.path)
+                    }
+                    // In reading order: each count, then the recomputations, by where they stand.
+                    var found: [(word: Int, finding: Diagnostic)] = []
+                    for (index, stated) in Triggers.names.indices.flatMap({ i in sentence.counts[i].map { (i, $0) } })
+                    where stated.value != counted[index] {
+                        let word = sentence.words[stated.word]
+                        // A possessive count (`üçü yerel`) is written as one (`ikisi`).
+                        let possessive =
+                            Self.possessives[word.text] == nil
+                            ? nil : Self.possessives.first { $0.value == counted[index] }?.key
+                        let write = possessive.map {
+                            word.written.first?.isUppercase == true ? CourseLessonCount.capitalised($0) : $0
+                        }
+                        found.append(
+                            (
+                                stated.word,
+                                .openingCount(
+                                    at: location(stated.word), trigger: Triggers.names[index].declared,
+                                    stated: stated.value, counted: counted[index],
+                                    printed: Triggers.names[index].printed,
+                                    tree: line,
+                                    write: write ?? CourseLessonCount.spelled(counted[index], like: [word.written]),
+                                    written: word.written)
+                            ))
+                    }
+                    if let stated = sentence.recomputations, stated.value != counted.reduce(0, +) {
+                        let length = Self.number(sentence.words, at: stated.word)?.length ?? 1
+                        let text = (stated.word..<stated.word + length).map { sentence.words[$0].written }
+                        found.append(
+                            (
+                                stated.word,
+                                .openingRecomputations(
+                                    at: location(stated.word), stated: stated.value, counted: counted, tree: line,
+                                    write: CourseLessonCount.spelled(counted.reduce(0, +), like: text),
+                                    written: text.joined(separator: " "))
+                            ))
+                    }
+                    findings += found.sorted { $0.word < $1.word }.map(\.finding)
+                }
+            }
+        }
+        return findings
     }
 
     /// The sentence made a heading: `### ` typed before it (`Leftover.container`, the one reader of
@@ -310,6 +401,9 @@ package struct TriggerDistributionClaim: ClaimCheck {
         {
             findings.append(.triggerDistributionTotal(at: location(total.word), stated: total.value, actual: counted))
         }
+        for total in sentence.restated where total.value != counted {
+            findings.append(.triggerDistributionTotal(at: location(total.word), stated: total.value, actual: counted))
+        }
         if let sum = sentence.sum, sum.value != counted {
             findings.append(.triggerDistributionSum(at: location(sum.word), stated: sum.value, actual: counted))
         }
@@ -402,6 +496,25 @@ package struct TriggerDistributionClaim: ClaimCheck {
             write: stated == actual
                 ? meant : CourseLessonCount.spelled(actual, like: meant.split(separator: " ").map(String.init)),
             for: written.joined(separator: " "))
+    }
+
+    /// Whether the number at `number` before the lesson word at `lessonWord`, after the sentence's
+    /// number of lessons, names the same lessons again: in a sentence that leaves the opening lesson
+    /// out (`açılış dışındaki yirmi dersin`), not picked out of them (`son iki ders`, `bu iki
+    /// dersin`, `…ki`) nor placed in time (`iki ders önce`), as `CourseLessonCount` reads.
+    private static func restates(_ words: [Word], number: Int, lessonWord: Int) -> Bool {
+        if number > 0, words[number].gap.isEmpty {
+            let before = words[number - 1].text
+            // `…ki` picks them (`yukarıdaki iki ders`), but `dışındaki` and `sonraki` leave the opening one out.
+            let leaving = exceptions.contains { before.hasPrefix($0) }
+            if CourseLessonCount.picking.contains(before) || before.hasSuffix("ki") && !leaving { return false }
+        }
+        if lessonWord + 1 < words.count, words[lessonWord + 1].gap.isEmpty,
+            CourseLessonCount.placing.contains(words[lessonWord + 1].text)
+        {
+            return false
+        }
+        return leavesOutOpening(words, in: sentence(words, holding: number))
     }
 
     /// The paragraphs that may be the sentence, the likeliest first: the ones that count all four
@@ -638,6 +751,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
         var unseen: [(word: Int, trigger: String)] = []
         /// The number of lessons it names (`yirmi dersin`).
         var total: (value: Int, word: Int)?
+        /// The number of lessons named again after `total`, in a sentence that leaves the opening
+        /// lesson out (`dağılım ise açılış dışındaki yirmi dersin tetiğini sayar`, `Açılış dersi
+        /// dışındaki yirmi ders de bir tetik bildirir`): the same number, each judged as `total` is.
+        var restated: [(value: Int, word: Int)] = []
         /// A number word of `total` or `recomputations` typed with a slip (`yrmi dersin`, `sekz
         /// yeniden hesaplama`): the slipped word, the word meant and the number's words.
         var totalSlip: NumberSlip?
@@ -1841,8 +1958,10 @@ package struct TriggerDistributionClaim: ClaimCheck {
     /// an opening parenthesis between them, or a word a reader reads past, `Connective.beforeCount`:
     /// `gözlem ise 5`) or right before it, whichever of the two the paragraph uses more, the other where that gives none.
     /// Each number counts once. Then what else it states: a name in a list of counts that is not a
-    /// trigger, a number of lessons, four slashed counts no trigger took.
-    static func reading(_ words: [Word]) -> Candidate {
+    /// trigger, a number of lessons, four slashed counts no trigger took. With `ofRecomputations`
+    /// the counts are a tree's recomputations (the opening lesson's own sentences), so a possessive
+    /// count after `yeniden hesaplama` counts them (`sekiz yeniden hesaplama üretti; ikisi yerel`).
+    static func reading(_ words: [Word], ofRecomputations: Bool = false) -> Candidate {
         var counts: [[(value: Int, word: Int)]] = Triggers.names.map { _ in [] }
         var usedNumbers = Set<Int>()
         var usedNames = Set<Int>()
@@ -2244,7 +2363,7 @@ package struct TriggerDistributionClaim: ClaimCheck {
         /// inside a clause, a word right before it and no comma, colon or connective between
         /// (`dersleri beş ortam değeri`, `3 yerel değişiklik ölçer`), not when it opens a list item.
         func countsLessons(_ at: Int, name: Int) -> Bool {
-            if possessives[words[name - 1].text] != nil, !refersToLessons(at) { return false }
+            if possessives[words[name - 1].text] != nil, !ofRecomputations, !refersToLessons(at) { return false }
             if endsItem(name) { return true }
             // `biri` too, "someone" as well as "one of them" (`biri ortam değerini değiştirir`).
             if words[at].text == "bir" || words[at].text == "biri" { return false }
@@ -2469,7 +2588,11 @@ package struct TriggerDistributionClaim: ClaimCheck {
             }
             for length in [2, 1] where word - length >= 0 && !usedNumbers.contains(word - length) {
                 if let found = number(words, at: word - length), found.length == length, found.value > 1 {
-                    if candidate.total == nil { candidate.total = (found.value, word - length) }
+                    if candidate.total == nil {
+                        candidate.total = (found.value, word - length)
+                    } else if restates(words, number: word - length, lessonWord: word) {
+                        candidate.restated.append((found.value, word - length))
+                    }
                     break
                 }
                 if let slipped = slippedNumber(words, at: word - length, length: length), slipped.value > 1,
