@@ -1230,7 +1230,8 @@ extension CourseIndexClaim {
         }
         let linked = Set(
             links.compactMap { _, link in
-                keys.firstIndex { $0.sameBytes(resolved(link.destination, indexPath: path, repositoryFolder: index.repositoryFolder)) }
+                let target = resolved(link.destination, indexPath: path, repositoryFolder: index.repositoryFolder)
+                return keys.firstIndex { $0.sameBytes(target) }
             })
         var suggested: Set<Int> = []
         for (block, link) in links {
