@@ -1175,7 +1175,14 @@ extension Classifier {
                 guard !text.hasPrefix(prefix) else { continue }
                 let lead = String(text.prefix { $0 == " " || $0 == "\t" })
                 let shared = quote ? lead.count : min(lead.count, prefix.count)
-                let missing = quote ? String(prefix.drop { $0 == " " }) : String(prefix.dropFirst(shared))
+                // In a block quote, blanks the line keeps that end the prefix (` ` of `> ` before ` ```swift`)
+                // stay: only what goes before them is missing, so the fix gives the line as `repaired`.
+                let missing =
+                    quote
+                    ? String(
+                        (!lead.isEmpty && prefix.hasSuffix(lead) ? prefix.dropLast(lead.count) : prefix[...])
+                            .drop { $0 == " " })
+                    : String(prefix.dropFirst(shared))
                 let repaired = blank ? String(prefix[...].trimmingBlanks()) : prefix + trimmed
                 let place = quote ? "block quote" : "list item"
                 found.append(
