@@ -132,6 +132,8 @@ package enum Classifier {
                 // left without any fenced block (a comment left open before them all).
                 finding.id == .noTrees || finding.id == .coreCount || finding.id == .notALesson
                     || explained.contains(FenceTrouble(id: finding.id, line: finding.location.line))
+                    // A slipped fence is its line's one finding: the blank its fix keeps is no indentation.
+                    || (finding.id == .indentedFence && causes.contains { $0.location.line == finding.location.line })
                     || (finding.id == .unterminatedFence && finding.location.line < first)
                     || (finding.id == .missingExpected
                         && (finding.location.line == lostExpected || overrun.contains(finding.location.line)))
