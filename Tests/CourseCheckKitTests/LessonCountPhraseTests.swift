@@ -10,35 +10,14 @@ import XCTest
 /// one none, and a number that picks some of the lessons (`bu iki dersin her birinde`) none.
 final class LessonCountPhraseTests: XCTestCase {
     private static let closing = "21-on-izleme-ve-yineleme.md"
-    private static let root = Binary.packageRoot.appendingPathComponent("lessons")
-
-    /// The real course's lessons, read once: each case replaces the closing lesson or the index.
-    private static let lessons: [(name: String, text: String, facts: CourseFacts.LessonFacts)] = {
-        let names =
-            (try? FileManager.default.contentsOfDirectory(atPath: root.path))?.filter(LessonName.isLessonFile)
-            .sorted() ?? []
-        return names.map { name in
-            let text = (try? String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)) ?? ""
-            return (name, text, facts(name, text))
-        }
-    }()
     private static let index =
-        (try? String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
-
-    private static func facts(_ name: String, _ text: String) -> CourseFacts.LessonFacts {
-        let file = SourceFile(path: "lessons/\(name)", text: text)
-        let lesson = Classifier.classify(file, scanned: MarkdownScanner.scan(file)).0
-        // Each tree's output as its expected block gives it: in the real course they agree (the
-        // claims read the outputs for the declarations the count is judged against).
-        return CourseFacts.LessonFacts(
-            lesson: lesson, text: .init(lesson), outputs: lesson.trees.map { $0.expected.content })
-    }
+        (try? String(contentsOf: RealCourseFacts.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
 
     /// The distribution claim's findings (the claim that reads the lesson count) with the closing
     /// lesson's text `closing` and the index's `index`, as headlines.
     private func findings(closing: String? = nil, index: String? = nil) -> [String] {
-        let lessons = Self.lessons.map { lesson in
-            lesson.name == Self.closing && closing != nil ? Self.facts(lesson.name, closing!) : lesson.facts
+        let lessons = RealCourseFacts.lessons.map { lesson in
+            lesson.name == Self.closing && closing != nil ? RealCourseFacts.facts(lesson.name, closing!) : lesson.facts
         }
         let file = SourceFile(path: "lessons/README.md", text: index ?? Self.index)
         let scanned = MarkdownScanner.scan(file)
@@ -82,7 +61,7 @@ final class LessonCountPhraseTests: XCTestCase {
 
     /// The round's slips, each alone: one finding at the number, with the number to write.
     func testTheInflectedPhrasesAreOneFindingAtTheNumber() throws {
-        let closing = try XCTUnwrap(Self.lessons.first { $0.name == Self.closing }?.text)
+        let closing = try XCTUnwrap(RealCourseFacts.lessons.first { $0.name == Self.closing }?.text)
         let cases: [(target: String, replacement: String, at: String, stated: Int, write: String)] = [
             (
                 "tablo her dersin ölçtüğü", "tablo, yirmi iki dersin her biri için ölçülen", "yirmi iki", 22,
@@ -147,7 +126,7 @@ final class LessonCountPhraseTests: XCTestCase {
     /// The distribution paragraph's number of lessons said again, and a sentence added that says it:
     /// each mention judged, once.
     func testEveryMentionOfTheOtherLessonsInTheDistributionParagraphIsJudged() throws {
-        let closing = try XCTUnwrap(Self.lessons.first { $0.name == Self.closing }?.text)
+        let closing = try XCTUnwrap(RealCourseFacts.lessons.first { $0.name == Self.closing }?.text)
         let (second, line, column) = try replacing(
             "dağılım ise açılış dışındaki yirmi dersin", with: "dağılım ise açılış dışındaki on dokuz dersin",
             in: closing, at: "on dokuz")
@@ -169,7 +148,7 @@ final class LessonCountPhraseTests: XCTestCase {
 
     /// Numbers that count some of the lessons, beside the phrases: no finding.
     func testANumberThatPicksSomeLessonsIsNoFinding() throws {
-        let closing = try XCTUnwrap(Self.lessons.first { $0.name == Self.closing }?.text)
+        let closing = try XCTUnwrap(RealCourseFacts.lessons.first { $0.name == Self.closing }?.text)
         let sentences = [
             "Bu iki dersin her birinde ortam ölçüldü.",
             "Yukarıdaki iki dersin her birinde ortam ölçüldü.",
@@ -198,7 +177,7 @@ final class LessonCountPhraseTests: XCTestCase {
     /// Seeded: a phrase, a number (words or digits, capitalised at a sentence's start) and a count
     /// right or wrong. Wrong is exactly one finding at the number with the number to write; right none.
     func testEveryPhraseFormAndCountIsJudgedAtTheNumber() throws {
-        let closing = try XCTUnwrap(Self.lessons.first { $0.name == Self.closing }?.text)
+        let closing = try XCTUnwrap(RealCourseFacts.lessons.first { $0.name == Self.closing }?.text)
         // The phrase with `{N}` for the number, and whether it is the course's (21) or the other lessons' (20).
         let phrases: [(phrase: String, course: Bool)] = [
             ("Kurs boyunca {N} ders, her biri bir tetik ölçtü.", true),

@@ -9,31 +9,10 @@ import XCTest
 /// other lessons' counts are not read.
 final class OpeningCountTests: XCTestCase {
     private static let opening = "01-bildirimsel-sozdizim.md"
-    private static let root = Binary.packageRoot.appendingPathComponent("lessons")
-
-    /// The real course's lessons, read once: each case replaces the opening lesson.
-    private static let lessons: [(name: String, text: String, facts: CourseFacts.LessonFacts)] = {
-        let names =
-            (try? FileManager.default.contentsOfDirectory(atPath: root.path))?.filter(LessonName.isLessonFile)
-            .sorted() ?? []
-        return names.map { name in
-            let text = (try? String(contentsOf: root.appendingPathComponent(name), encoding: .utf8)) ?? ""
-            return (name, text, facts(name, text))
-        }
-    }()
-
-    private static func facts(_ name: String, _ text: String) -> CourseFacts.LessonFacts {
-        let file = SourceFile(path: "lessons/\(name)", text: text)
-        let lesson = Classifier.classify(file, scanned: MarkdownScanner.scan(file)).0
-        // Each tree's output as its expected block gives it: in the real course they agree.
-        return CourseFacts.LessonFacts(
-            lesson: lesson, text: .init(lesson), outputs: lesson.trees.map { $0.expected.content })
-    }
-
     /// The distribution claim's findings with the opening lesson's text `opening`, as headlines.
     private func findings(opening: String) -> [String] {
-        let lessons = Self.lessons.map { lesson in
-            lesson.name == Self.opening ? Self.facts(lesson.name, opening) : lesson.facts
+        let lessons = RealCourseFacts.lessons.map { lesson in
+            lesson.name == Self.opening ? RealCourseFacts.facts(lesson.name, opening) : lesson.facts
         }
         let facts = CourseFacts(lessons: lessons, index: nil, isWholeCourse: true, cache: nil, environment: [:])
         guard case .checked(let found) = TriggerDistributionClaim().check(facts) else {
@@ -71,7 +50,7 @@ final class OpeningCountTests: XCTestCase {
 
     /// What is not the opening tree's counts, or says them rightly: no finding.
     func testOtherCountsAndRightOnesAreNoFinding() throws {
-        let text = try XCTUnwrap(Self.lessons.first { $0.name == Self.opening }?.text)
+        let text = try XCTUnwrap(RealCourseFacts.lessons.first { $0.name == Self.opening }?.text)
         let edits: [(String, String)] = [
             // The second tree's two counts: another tree's, not read.
             ("bir yerel, bir ebeveyn.", "iki yerel, bir ebeveyn."),
@@ -91,7 +70,7 @@ final class OpeningCountTests: XCTestCase {
     /// possessive), one count or the recomputations made wrong, or none. Wrong is exactly one finding
     /// at it with the count to write; right is none.
     func testEveryCountOfTheOpeningSentencesIsJudgedAtItself() throws {
-        let text = try XCTUnwrap(Self.lessons.first { $0.name == Self.opening }?.text)
+        let text = try XCTUnwrap(RealCourseFacts.lessons.first { $0.name == Self.opening }?.text)
         let bullet = "- Altı değişiklik sekiz yeniden hesaplama üretti: yerel 2, ebeveyn 2, gözlem 2, ortam 2."
         let prose =
             "altı değişiklik sekiz yeniden hesaplama üretti; ikisi yerel, ikisi ebeveyn, ikisi gözlem, ikisi ortam."
