@@ -8,7 +8,7 @@ import XCTest
 final class CommitHookTests: XCTestCase {
     /// A course `coursecheck init` made, committed, with the hook its README gives
     /// (`coursecheck --commit-hook lessons/`).
-    private struct Repository {
+    struct Repository {
         let root: URL
         let course: URL
         let environment: [String: String]
@@ -41,6 +41,9 @@ final class CommitHookTests: XCTestCase {
             try Binary.run(
                 ["-c", command], in: course, environment: environment.merging(extra) { $1 }, shell: true)
         }
+
+        /// How many commits the repository holds, as `git rev-list` prints it.
+        var commits: String { (try? sh("git rev-list --count HEAD").stdout) ?? "" }
     }
 
     static let drift = """

@@ -7,48 +7,16 @@ import XCTest
 /// changes nothing, so following the old advice loops). Goldens the working tree does not settle
 /// keep their own advice.
 final class CommitHookUnstagedGoldensTests: XCTestCase {
-    /// A course `coursecheck init` made, committed, with the one-line hook the docs give.
-    private struct Repository {
-        let course: URL
-        let environment: [String: String]
-
-        init(_ scratch: Scratch) throws {
-            let root = scratch.url.resolvingSymlinksInPath()
-            course = root.appendingPathComponent("course")
-            let started = InProcess.run(["init", "course"], in: root)
-            XCTAssertEqual(started.status, .clean, started.stderr)
-            let bin = try Binary.url().deletingLastPathComponent().path
-            environment = [
-                "HOME": root.path, "GIT_CONFIG_NOSYSTEM": "1", "GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@t",
-                "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@t",
-                "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
-            ]
-            let made = try sh(
-                "git init -q . && printf '#!/bin/sh\\nexec coursecheck --commit-hook lessons/\\n' "
-                    + "> .git/hooks/pre-commit && chmod +x .git/hooks/pre-commit && git add -A && git commit -qm course"
-            )
-            XCTAssertEqual(made.status, 0, made.stderr)
-        }
-
-        func sh(_ command: String) throws -> Binary.Result {
-            try Binary.run(["-c", command], in: course, environment: environment, shell: true)
-        }
-
-        var commits: String { (try? sh("git rev-list --count HEAD").stdout) ?? "" }
-    }
-
-    static let refusal = "coursecheck: the staged lessons have findings (above); commit refused\n"
-
     /// The refusal as the hook prints it: findings, summary, the last word.
     static func refused(_ finding: String) -> String {
-        finding + "\n" + CommitHookTests.summary(errors: 1) + refusal
+        finding + "\n" + CommitHookTests.summary(errors: 1) + CommitHookTests.refusal
     }
 
     /// The documented rename (`git mv`, `--update`), committed with only the lessons staged.
     func testARenameWhoseGoldensAreMovedButNotStaged() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let repo = try Repository(scratch)
+        let repo = try CommitHookTests.Repository(scratch)
         let moved = try repo.sh(
             "git mv lessons/01-first-steps.md lessons/01-first-moves.md && coursecheck --update lessons/ >/dev/null "
                 + "&& git commit -qm rename")
@@ -69,7 +37,7 @@ final class CommitHookUnstagedGoldensTests: XCTestCase {
     func testAnApprovedChangeWhoseGoldenIsNotStaged() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let repo = try Repository(scratch)
+        let repo = try CommitHookTests.Repository(scratch)
         let changed = try repo.sh(
             "sed -i 's/^counter.increment()$/counter.increment(by: 2)/' lessons/01-first-steps.md "
                 // `--promote` exits 1: its check still sees the golden `--update` then approves.
@@ -90,7 +58,7 @@ final class CommitHookUnstagedGoldensTests: XCTestCase {
     func testARenameNotYetUpdatedKeepsItsAdvice() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
-        let repo = try Repository(scratch)
+        let repo = try CommitHookTests.Repository(scratch)
         let moved = try repo.sh("git mv lessons/01-first-steps.md lessons/01-first-moves.md && git commit -qm rename")
         XCTAssertEqual(moved.status, 1)
         XCTAssertEqual(
