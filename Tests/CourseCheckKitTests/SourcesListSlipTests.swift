@@ -180,19 +180,7 @@ final class SourcesListSlipTests: XCTestCase {
 
     /// The HTML cmark-gfm makes of `markdown` with GitHub's autolink extension (a bare URL is a link).
     static func render(_ markdown: String, with tool: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--unsafe", "-e", "autolink"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        try process.run()
-        input.fileHandleForWriting.write(Data(markdown.utf8))
-        try input.fileHandleForWriting.close()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try StructureSlipPropertyTests.render(markdown, with: tool, autolink: true)
     }
 
     /// The first `<li>` cmark-gfm renders, its whitespace runs one space.

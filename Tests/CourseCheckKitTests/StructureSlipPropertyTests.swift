@@ -142,11 +142,14 @@ final class StructureSlipPropertyTests: XCTestCase {
     }
 
     /// The HTML `tool` makes of `markdown`, raw HTML passed on as GitHub passes it (cmark-gfm
-    /// omits it by default since 0.29), with GitHub's table extension when `tables`.
-    static func render(_ markdown: String, with tool: String, tables: Bool = false) throws -> String {
+    /// omits it by default since 0.29), with GitHub's table extension when `tables` and its autolink
+    /// extension (a bare URL is a link) when `autolink`.
+    static func render(_ markdown: String, with tool: String, tables: Bool = false, autolink: Bool = false) throws
+        -> String
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = ["--unsafe"] + (tables ? ["-e", "table"] : [])
+        process.arguments = ["--unsafe"] + (tables ? ["-e", "table"] : []) + (autolink ? ["-e", "autolink"] : [])
         let input = Pipe()
         let output = Pipe()
         process.standardInput = input
