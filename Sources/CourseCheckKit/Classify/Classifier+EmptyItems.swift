@@ -157,18 +157,16 @@ extension Classifier {
             }
             var end = bytes.count
             while end > index, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
-            let length = end - index
-            guard length >= 1, length <= 10 else { return false }
-            let last = bytes[end - 1]
-            if length == 1 {
-                return last == UInt8(ascii: "-") || last == UInt8(ascii: "*") || last == UInt8(ascii: "+")
-            }
-            guard last == UInt8(ascii: ".") || last == UInt8(ascii: ")") else { return false }
-            for digit in index..<(end - 1) where bytes[digit] < UInt8(ascii: "0") || bytes[digit] > UInt8(ascii: "9") {
-                return false
-            }
-            return true
+            return isMarker(bytes[index..<end])
         }
+    }
+
+    /// Whether `mark` is a list marker as written: `-`, `*`, `+`, or one to nine digits and `.` or `)`.
+    private static func isMarker(_ mark: some BidirectionalCollection<UInt8>) -> Bool {
+        guard let end = mark.last, mark.count <= 10 else { return false }
+        if mark.count == 1 { return end == UInt8(ascii: "-") || end == UInt8(ascii: "*") || end == UInt8(ascii: "+") }
+        return (end == UInt8(ascii: ".") || end == UInt8(ascii: ")"))
+            && mark.dropLast().allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
     }
 
     static func isLoneMarker(_ text: Substring) -> Bool {
@@ -177,12 +175,6 @@ extension Classifier {
         guard indent <= 3 else { return false }
         let rest = bytes.dropFirst(indent)
         let mark = rest.prefix { $0 != 0x20 && $0 != 0x09 }
-        guard rest.dropFirst(mark.count).allSatisfy({ $0 == 0x20 || $0 == 0x09 }), let end = mark.last else {
-            return false
-        }
-        if mark.count == 1 { return end == UInt8(ascii: "-") || end == UInt8(ascii: "*") || end == UInt8(ascii: "+") }
-        let digits = mark.dropLast()
-        return (end == UInt8(ascii: ".") || end == UInt8(ascii: ")")) && digits.count <= 9
-            && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        return rest.dropFirst(mark.count).allSatisfy({ $0 == 0x20 || $0 == 0x09 }) && isMarker(mark)
     }
 }
