@@ -421,7 +421,7 @@ extension DiagnosticID {
                 summary: "The sentence of the closing lesson or the index that counts the lessons' four triggers "
                     + "(yerel, ebeveyn, gözlem, ortam) does not match how many lessons declare each, counts a name "
                     + "that is not a trigger, states a share that is not the count's part of the lessons counted "
-                    + "(`yerel 6 (%35)`, `yerel %35`), names a wrong number of lessons or total (those its counts "
+                    + "(`yerel %35`), names a wrong number of lessons or total (those its counts "
                     + "cover) or a wrong opening distribution, "
                     + "cannot be read for one of them, or is hidden from readers; or a statement of the course's "
                     + "number of lessons in the closing lesson or the index is wrong; or a sentence of the opening "
